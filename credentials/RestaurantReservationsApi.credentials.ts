@@ -1,0 +1,95 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { NORMALIZED_BASE_URL_EXPRESSION } from '../nodes/shared/baseUrl';
+
+export class RestaurantReservationsApi implements ICredentialType {
+	name = 'restaurantReservationsApi';
+
+	displayName = 'Restaurant Reservations API';
+
+	icon: Icon = {
+		light: 'file:../icons/restaurantReservations.svg',
+		dark: 'file:../icons/restaurantReservations.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/restaurant-reservations/n8n-nodes-restaurant-reservations#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. https://api.example.com',
+			description:
+				'Address of the API: only the scheme and host are needed. A pasted endpoint URL (anything from /api/ on) or a trailing slash is fine, it is stripped.',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'Bearer token issued by the restaurant platform (staff, partner or vendor)',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: NORMALIZED_BASE_URL_EXPRESSION,
+			url: '/api/core/admin/restaurants',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The API rejected the access token (HTTP 401). Check the Access Token.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message:
+						'The access token is valid but may not list restaurants (HTTP 403). Use a token with access to at least one restaurant.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'No Restaurant Reservations API answered at this Base URL (HTTP 404 for /api/core/admin/restaurants). Check the Base URL: scheme and host, e.g. https://api.example.com.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 405,
+					message:
+						'The server at this Base URL does not serve the Restaurant Reservations API (HTTP 405). Check the Base URL.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,75 @@
+/**
+ * Fault injection for reliability tests: make the next API requests fail (500, 503, 429 with
+ * Retry-After), optionally after letting some through, and add latency. Only the control path
+ * (/__sandbox) sets it; it applies to /api requests only.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { problemBody } from '../problems';
+
+export interface FaultPlan {
+	status: 500 | 503 | 429;
+	/** How many matching requests fail. */
+	count: number;
+	/** How many matching requests pass first. */
+	after?: number;
+	retryAfterSeconds?: number;
+	/** Only requests whose URL contains this text match. */
+	pathContains?: string;
+}
+
+interface RequestRecord {
+	method: string;
+	url: string;
+	status: number;
+}
+
+const FAULT_MESSAGES: Record<FaultPlan['status'], [string, string]> = {
+	500: ['injected_server_error', 'Injected server error (sandbox fault injection).'],
+	503: ['service_unavailable', 'The service is temporarily unavailable (sandbox fault injection).'],
+	429: ['rate_limited', 'Too many requests: slow down and retry after the time in Retry-After.'],
+};
+
+export class FaultInjector {
+	private plans: Array<FaultPlan & { passed: number; failed: number }> = [];
+	private latencyMs = 0;
+	/** API requests seen since the last clear, for tests that count requests. */
+	readonly requests: RequestRecord[] = [];
+
+	add(plan: FaultPlan): void {
+		this.plans.push({ ...plan, passed: 0, failed: 0 });
+	}
+
+	setLatency(ms: number): void {
+		this.latencyMs = ms;
+	}
+
+	clear(): void {
+		this.plans = [];
+		this.latencyMs = 0;
+	}
+
+	pending(): FaultPlan[] {
+		return this.plans.map(({ passed: _p, failed: _f, ...plan }) => plan);
+	}
+
+	record(method: string, url: string, status: number): void {
+		this.requests.push({ method, url, status });
+		if (this.requests.length > 100_000) this.requests.splice(0, 50_000);
+	}
+
+	/** An onRequest hook: waits the latency, then answers with a fault if a plan says so. */
+	readonly onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+		if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+		const plan = this.plans.find((p) => !p.pathContains || request.url.includes(p.pathContains));
+		if (!plan) return;
+		if (plan.passed < (plan.after ?? 0)) {
+			plan.passed++;
+			return;
+		}
+		plan.failed++;
+		if (plan.failed >= plan.count) this.plans.splice(this.plans.indexOf(plan), 1);
+		const [code, message] = FAULT_MESSAGES[plan.status];
+		if (plan.status === 429) reply.header('Retry-After', String(plan.retryAfterSeconds ?? 1));
+		await reply.code(plan.status).type('application/problem+json').send(problemBody(plan.status, code, message, request.url));
+	};
+}

@@ -1,0 +1,58 @@
+/**
+ * The sandbox's own control path, /__sandbox: health, reset to the seed, fault injection, latency
+ * and the log of API requests. Never under /api, never part of the partner API.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../store/store';
+import type { FaultInjector } from './faults';
+
+interface ControlOptions {
+	store: Store;
+	faults: FaultInjector;
+	describe: () => Record<string, unknown>;
+}
+
+const faultSchema = {
+	type: 'object',
+	required: ['status', 'count'],
+	additionalProperties: false,
+	properties: {
+		status: { type: 'integer', enum: [500, 503, 429] },
+		count: { type: 'integer', minimum: 1 },
+		after: { type: 'integer', minimum: 0 },
+		retryAfterSeconds: { type: 'integer', minimum: 0 },
+		pathContains: { type: 'string' },
+	},
+};
+
+export async function controlRoutes(app: FastifyInstance, { store, faults, describe }: ControlOptions): Promise<void> {
+	app.get('/health', async () => ({ ok: true, ...describe() }));
+
+	app.post('/reset', async (_request, reply) => {
+		store.reset();
+		faults.clear();
+		faults.requests.length = 0;
+		return reply.code(204).send();
+	});
+
+	app.post('/faults', { schema: { body: faultSchema } }, async (request, reply) => {
+		faults.add(request.body as Parameters<FaultInjector['add']>[0]);
+		return reply.code(201).send({ pending: faults.pending() });
+	});
+	app.get('/faults', async () => ({ pending: faults.pending() }));
+	app.delete('/faults', async (_request, reply) => {
+		faults.clear();
+		return reply.code(204).send();
+	});
+
+	app.put('/latency', { schema: { body: { type: 'object', required: ['ms'], properties: { ms: { type: 'integer', minimum: 0, maximum: 60000 } } } } }, async (request) => {
+		faults.setLatency((request.body as { ms: number }).ms);
+		return { ms: (request.body as { ms: number }).ms };
+	});
+
+	app.get('/requests', async () => ({ total: faults.requests.length, requests: faults.requests }));
+	app.delete('/requests', async (_request, reply) => {
+		faults.requests.length = 0;
+		return reply.code(204).send();
+	});
+}

@@ -1,0 +1,128 @@
+/**
+ * The sandbox server: routes and request validation come from openapi.yaml (fastify-openapi-glue
+ * maps each operationId to a handler of its family), errors are ProblemDetails, and every request
+ * is logged on one line without its headers (the token never reaches a log).
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import openapiGlue from 'fastify-openapi-glue';
+import { authenticate, type Principal } from './auth';
+import { controlRoutes } from './control/routes';
+import { FaultInjector } from './control/faults';
+import { catalogHandlers } from './families/catalog';
+import { eventHandlers } from './families/events';
+import { menuHandlers } from './families/menus';
+import { reservationHandlers } from './families/reservations/handlers';
+import { restaurantHandlers } from './families/restaurants';
+import { ApiProblem, problemBody } from './problems';
+import { buildSeed, DEFAULT_RESERVATIONS_PER_RESTAURANT } from './seed';
+import { Store } from './store/store';
+import { AJV_OPTIONS, AJV_PLUGINS, OPENAPI_PATH } from './validation';
+
+declare module 'fastify' {
+	interface FastifyRequest {
+		principal: Principal;
+	}
+}
+
+export interface SandboxOptions {
+	/** Anchor day of the seed, "YYYY-MM-DD"; today (UTC) by default. */
+	today?: string;
+	reservationsPerRestaurant?: number;
+	/** Receives one line per request; nothing is logged when absent. */
+	log?: (line: string) => void;
+}
+
+export interface Sandbox {
+	app: FastifyInstance;
+	store: Store;
+	faults: FaultInjector;
+}
+
+/** Names the field of a schema-validation error: "groupSize", "from", "order.orderItems[0].productId". */
+function fieldOf(error: { instancePath: string; params: Record<string, unknown> }): string {
+	const segments = error.instancePath.split('/').filter(Boolean);
+	if (typeof error.params.missingProperty === 'string') segments.push(error.params.missingProperty);
+	return segments.reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), '');
+}
+
+function validationProblem(error: FastifyError): ApiProblem {
+	const errors: Record<string, string[]> = {};
+	for (const e of error.validation ?? []) {
+		const field = fieldOf(e as never) || (error.validationContext ?? 'body');
+		(errors[field] ??= []).push(e.message ?? 'is invalid');
+	}
+	const [field, messages] = Object.entries(errors)[0] ?? [error.validationContext ?? 'body', [error.message]];
+	return new ApiProblem(400, 'validation_failed', `${field}: ${messages[0]}.`, errors);
+}
+
+function toProblem(error: FastifyError): ApiProblem {
+	if (error instanceof ApiProblem) return error;
+	if (error.validation) return validationProblem(error);
+	if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new ApiProblem(415, 'unsupported_media_type', 'Send the body as application/json.');
+	if (error.statusCode && error.statusCode < 500) return new ApiProblem(error.statusCode, 'bad_request', error.message);
+	return new ApiProblem(500, 'internal_error', 'The sandbox failed to handle the request.');
+}
+
+async function sendProblem(problem: ApiProblem, request: FastifyRequest, reply: FastifyReply) {
+	if (problem.status === 401) reply.header('WWW-Authenticate', 'Bearer');
+	return reply.code(problem.status).type('application/problem+json').send(problemBody(problem.status, problem.code, problem.message, request.url, problem.errors));
+}
+
+export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const today = options.today ?? new Date().toISOString().slice(0, 10);
+	const reservationsPerRestaurant = options.reservationsPerRestaurant ?? DEFAULT_RESERVATIONS_PER_RESTAURANT;
+	const store = new Store(() => buildSeed({ today, reservationsPerRestaurant }));
+	const faults = new FaultInjector();
+	const app = Fastify({ logger: false, ajv: { customOptions: AJV_OPTIONS, plugins: AJV_PLUGINS }, bodyLimit: 10 * 1024 * 1024 });
+
+	// Responses are sent as the handlers built them: the OpenAPI response schemas are checked by
+	// the tests, not used to reshape what the server sends.
+	app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+	app.setErrorHandler(async (error: FastifyError, request, reply) => {
+		const problem = toProblem(error);
+		if (problem.status >= 500) process.stderr.write(`${error.stack ?? error.message}\n`);
+		return sendProblem(problem, request, reply);
+	});
+	app.setNotFoundHandler(async (request, reply) =>
+		sendProblem(new ApiProblem(404, 'not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`), request, reply),
+	);
+	app.addHook('onResponse', async (request, reply) => {
+		if (request.url.startsWith('/api/')) faults.record(request.method, request.url, reply.statusCode);
+		options.log?.(`${new Date().toISOString()} ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+	});
+
+	await app.register(controlRoutes, {
+		prefix: '/__sandbox',
+		store,
+		faults,
+		describe: () => ({ today, reservationsPerRestaurant }),
+	});
+
+	await app.register(async (api) => {
+		api.decorateRequest('principal', null as unknown as Principal);
+		api.addHook('onRequest', faults.onRequest);
+		api.addHook('onRequest', async (request) => {
+			request.principal = authenticate(request.headers.authorization);
+		});
+		await api.register(multipart, {
+			attachFieldsToBody: 'keyValues',
+			// An uploaded logo is kept by name only: the sandbox stores no files.
+			onFile: async (part: { filename: string; toBuffer: () => Promise<Buffer>; value?: unknown }) => {
+				await part.toBuffer();
+				part.value = part.filename;
+			},
+		});
+		await api.register(openapiGlue, {
+			specification: OPENAPI_PATH,
+			serviceHandlers: {
+				...reservationHandlers(store),
+				...catalogHandlers(store),
+				...menuHandlers(store),
+				...restaurantHandlers(store),
+				...eventHandlers(store),
+			},
+		});
+	});
+	return { app, store, faults };
+}

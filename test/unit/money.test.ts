@@ -1,0 +1,56 @@
+import {
+	checkOrderInput,
+	checkPrice,
+	checkProductPrices,
+	describeViolation,
+	hasAtMostTwoDecimals,
+	MAX_AMOUNT,
+	roundMoney,
+} from '../../nodes/shared/money';
+
+describe('money rules (spec 7, 8)', () => {
+	it.each([0, 1, 19.99, 0.1 + 0.2, 1.005 * 100 / 100, MAX_AMOUNT])('accepts the price %p', (price) => {
+		expect(checkPrice('price', Number(price.toFixed(2)))).toBeUndefined();
+	});
+
+	it.each([
+		[-0.01, 'must not be below 0'],
+		[4.995, 'must have at most two decimal places'],
+		[21474836.48, `must not be above ${MAX_AMOUNT}`],
+		[Number.NaN, 'must be a number'],
+	])('rejects the price %p: %s', (price, rule) => {
+		expect(checkPrice('price', price)).toEqual({ field: 'price', value: price, code: 'invalid_price', rule });
+	});
+
+	it('checks every price field of a product and ignores absent ones', () => {
+		const found = checkProductPrices({ price: 5, takeawayPrice: -1, deliveryPrice: 2.345 });
+		expect(found.map((v) => v.field)).toEqual(['takeawayPrice', 'deliveryPrice']);
+		expect(checkProductPrices({ price: 5, takeawayPrice: null })).toEqual([]);
+	});
+
+	it('tolerates binary float noise but not a real third decimal', () => {
+		expect(hasAtMostTwoDecimals(0.1 + 0.2)).toBe(true);
+		expect(hasAtMostTwoDecimals(1.001)).toBe(false);
+	});
+
+	it('rounds half away from zero to two decimals', () => {
+		expect(roundMoney(1.005)).toBe(1.01);
+		expect(roundMoney(2.675)).toBe(2.68);
+		expect(roundMoney(-1.005)).toBe(-1.01);
+		expect(roundMoney(10)).toBe(10);
+	});
+
+	it('names the order fields that break the quantity and amount rules', () => {
+		const found = checkOrderInput({
+			orderItems: [{ amount: 1, modifiers: [{ amount: -1 }] }, { amount: -2 }],
+			tips: -5,
+			total: 10,
+		});
+		expect(found.map((v) => [v.field, v.code])).toEqual([
+			['order.orderItems[0].modifiers[0].amount', 'invalid_quantity'],
+			['order.orderItems[1].amount', 'invalid_quantity'],
+			['order.tips', 'invalid_amount'],
+		]);
+		expect(describeViolation(found[2])).toBe('order.tips is -5: it must not be below 0 (invalid_amount)');
+	});
+});
