@@ -1,0 +1,58 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { NORMALIZED_BASE_URL_EXPRESSION } from '../shared/baseUrl';
+import { CREDENTIAL_TYPE } from '../shared/transport';
+import { getCancellationReasons } from './loadOptions/getCancellationReasons';
+import { getEvents } from './loadOptions/getEvents';
+import { getMenus } from './loadOptions/getMenus';
+import { getProductGroups } from './loadOptions/getProductGroups';
+import { getProducts } from './loadOptions/getProducts';
+import { searchRestaurants } from './listSearch/searchRestaurants';
+import { reservationFields, reservationOperations } from './resources/reservation';
+import { restaurantFields, restaurantOperations } from './resources/restaurant';
+
+export class RestaurantReservations implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Restaurant Reservations',
+		name: 'restaurantReservations',
+		icon: { light: 'file:../../icons/restaurantReservations.svg', dark: 'file:../../icons/restaurantReservations.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Work with reservations, the menu catalog, events and restaurant information of the restaurant platform',
+		defaults: { name: 'Restaurant Reservations' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		requestDefaults: {
+			baseURL: NORMALIZED_BASE_URL_EXPRESSION,
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+			json: true,
+			// Error statuses reach the operations' output steps, which report the API's own message.
+			ignoreHttpStatusErrors: true,
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Reservation', value: 'reservation' },
+					{ name: 'Restaurant', value: 'restaurant' },
+				],
+				default: 'reservation',
+			},
+			reservationOperations,
+			...reservationFields,
+			restaurantOperations,
+			...restaurantFields,
+		],
+	};
+
+	methods = {
+		listSearch: { searchRestaurants },
+		loadOptions: { getCancellationReasons, getEvents, getMenus, getProductGroups, getProducts },
+	};
+}

@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { RESERVATIONS_PATH } from '../../shared/descriptions';
+import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { RESERVATION_FIELDS } from './get';
+
+const show = { resource: ['reservation'], operation: ['cancel'] };
+
+async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const options = this.getNodeParameter('cancelOptions', {}) as IDataObject;
+	const body: IDataObject = {
+		cancelOptionName: this.getNodeParameter('cancelOptionName') || undefined,
+		note: this.getNodeParameter('note') || undefined,
+		doNotChargeFee: this.getNodeParameter('doNotChargeFee'),
+		updatedBy: options.updatedBy || undefined,
+		origin: options.origin || undefined,
+	};
+	return withBody(requestOptions, body);
+}
+
+export const cancel = apiOperation({
+	value: 'cancel',
+	name: 'Cancel',
+	action: 'Cancel a reservation',
+	description: 'Cancel on behalf of the staff, with a reason from the restaurant configuration',
+	method: 'PUT',
+	url: `=${RESERVATIONS_PATH}/{{$parameter.reservationId}}/cancel`,
+	preSend: [buildBody],
+	postReceive: [simplify(RESERVATION_FIELDS)],
+});
+
+export const cancelFields: INodeProperties[] = [
+	{
+		displayName: 'Cancellation Reason Name or ID',
+		name: 'cancelOptionName',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getCancellationReasons', loadOptionsDependsOn: ['restaurantId.value'] },
+		default: '',
+		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		hint: 'The reasons configured by the restaurant; an expression gives the reason\'s name',
+		displayOptions: { show },
+	},
+	{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Comment on the cancellation', displayOptions: { show } },
+	{ displayName: 'Do Not Charge Fee', name: 'doNotChargeFee', type: 'boolean', default: false, description: 'Whether to waive the cancellation fee', displayOptions: { show } },
+	{
+		displayName: 'Options',
+		name: 'cancelOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{ displayName: 'Cancelled By', name: 'updatedBy', type: 'string', default: '', description: 'Who cancelled, as shown to staff' },
+			{ displayName: 'Origin', name: 'origin', type: 'string', default: '', placeholder: 'e.g. phone', description: 'Where the cancellation came from' },
+		],
+	},
+];

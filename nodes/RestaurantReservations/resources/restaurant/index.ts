@@ -1,0 +1,33 @@
+/** Restaurant: read access to restaurants, settings, configuration and the administrative reads (spec 4.5). */
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
+import { getAccount } from './getAccount';
+import { getAuditLog } from './getAuditLog';
+import { getBookingAudit, bookingIdField } from './getBookingAudit';
+import { getCompany } from './getCompany';
+import { getConfiguration } from './getConfiguration';
+import { get, RESTAURANT_FIELDS } from './get';
+import { getMany } from './getMany';
+import { getOnboardingStatus } from './getOnboardingStatus';
+import { getSettings } from './getSettings';
+import { search, searchQueryField } from './search';
+
+const show = { resource: ['restaurant'] };
+
+export const restaurantOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show },
+	options: [get, getAccount, getAuditLog, getBookingAudit, getCompany, getConfiguration, getMany, getOnboardingStatus, getSettings, search],
+	default: 'getAll',
+};
+
+export const restaurantFields: INodeProperties[] = [
+	restaurantLocator({ ...show, operation: ['get', 'getSettings', 'getConfiguration', 'getBookingAudit', 'getAuditLog', 'getOnboardingStatus', 'getCompany'] }),
+	bookingIdField,
+	searchQueryField,
+	...returnAllAndLimit({ ...show, operation: ['getAll', 'getAuditLog', 'search'] }),
+	simplifyOption({ ...show, operation: ['get', 'getAll', 'search'] }, RESTAURANT_FIELDS),
+];

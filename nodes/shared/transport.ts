@@ -1,0 +1,66 @@
+/**
+ * Requests made from code (dropdown loaders, the trigger, multi-step operations) rather than from
+ * declarative routing: authenticated with the package's credential, against the normalised base
+ * URL, with API errors mapped by ./errors. The token only ever travels in the request header.
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { normalizeBaseUrl } from './baseUrl';
+import { apiError } from './errors';
+
+export const CREDENTIAL_TYPE = 'restaurantReservationsApi';
+
+export type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	itemIndex?: number;
+}
+
+/** Throws the mapped NodeApiError for an error status, otherwise returns the body. */
+export function bodyOrThrow<T>(context: ApiContext, response: IN8nHttpFullResponse, itemIndex?: number): T {
+	if (response.statusCode >= 400) {
+		const retryAfter = response.headers?.['retry-after'];
+		throw apiError(context.getNode(), response.statusCode, response.body, retryAfter === undefined ? undefined : String(retryAfter), itemIndex);
+	}
+	return response.body as T;
+}
+
+/** The full response (status, headers, body) of an authenticated request; never throws on a status. */
+export async function apiRequestFull(context: ApiContext, request: ApiRequest): Promise<IN8nHttpFullResponse> {
+	const credentials = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		baseURL: normalizeBaseUrl(credentials.baseUrl),
+		url: request.path,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	};
+	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+}
+
+/** The body of an authenticated request; an error status throws the mapped NodeApiError. */
+export async function apiRequest<T = unknown>(context: ApiContext, request: ApiRequest): Promise<T> {
+	return bodyOrThrow<T>(context, await apiRequestFull(context, request), request.itemIndex);
+}
+
+/** Paths of the API, in one place (spec 1, 4). */
+export const paths = {
+	restaurants: () => '/api/core/admin/restaurants',
+	restaurant: (restaurantId: number | string) => `/api/core/admin/restaurants/${restaurantId}`,
+	reservations: (restaurantId: number | string) => `/api/rsv/admin/restaurants/${restaurantId}/reservations`,
+};
