@@ -8,6 +8,10 @@ import { getMenus } from './loadOptions/getMenus';
 import { getProductGroups } from './loadOptions/getProductGroups';
 import { getProducts } from './loadOptions/getProducts';
 import { searchRestaurants } from './listSearch/searchRestaurants';
+import { eventFields, eventOperations } from './resources/event';
+import { menuFields, menuOperations } from './resources/menu';
+import { productFields, productOperations } from './resources/product';
+import { productGroupFields, productGroupOperations } from './resources/productGroup';
 import { reservationFields, reservationOperations } from './resources/reservation';
 import { restaurantFields, restaurantOperations } from './resources/restaurant';
 
@@ -39,6 +43,10 @@ export class RestaurantReservations implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Event', value: 'event' },
+					{ name: 'Menu', value: 'menu' },
+					{ name: 'Product', value: 'product' },
+					{ name: 'Product Group', value: 'productGroup' },
 					{ name: 'Reservation', value: 'reservation' },
 					{ name: 'Restaurant', value: 'restaurant' },
 				],
@@ -48,6 +56,14 @@ export class RestaurantReservations implements INodeType {
 			...reservationFields,
 			restaurantOperations,
 			...restaurantFields,
+			productGroupOperations,
+			...productGroupFields,
+			productOperations,
+			...productFields,
+			menuOperations,
+			...menuFields,
+			eventOperations,
+			...eventFields,
 		],
 	};
 

@@ -26,6 +26,8 @@ export interface ApiRequest {
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
 	itemIndex?: number;
+	/** Milliseconds to wait for the response before the request fails (n8n's default otherwise). */
+	timeout?: number;
 }
 
 /** Throws the mapped NodeApiError for an error status, otherwise returns the body. */
@@ -49,6 +51,7 @@ export async function apiRequestFull(context: ApiContext, request: ApiRequest): 
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		...(request.timeout === undefined ? {} : { timeout: request.timeout }),
 	};
 	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
 }
@@ -63,4 +66,6 @@ export const paths = {
 	restaurants: () => '/api/core/admin/restaurants',
 	restaurant: (restaurantId: number | string) => `/api/core/admin/restaurants/${restaurantId}`,
 	reservations: (restaurantId: number | string) => `/api/rsv/admin/restaurants/${restaurantId}/reservations`,
+	reservation: (restaurantId: number | string, reservationId: string) =>
+		`/api/rsv/admin/restaurants/${restaurantId}/reservations/${encodeURIComponent(reservationId)}`,
 };

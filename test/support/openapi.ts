@@ -75,3 +75,37 @@ export function responseErrors(operationId: string, status: number, body: unknow
 	if (validate(body)) return [];
 	return (validate.errors ?? []).slice(0, 5).map((e) => `${operationId} ${status}: ${e.instancePath || '(root)'} ${e.message}`);
 }
+
+interface OperationWithBody extends Operation {
+	requestBody?: { content?: Record<string, { schema: Schema }> };
+}
+
+const pathMatchers = operations.map((op) => ({
+	op: op as OperationWithBody,
+	regex: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
+
+/** The operation a request is for, by method and path (the most specific path wins). */
+export function operationForRequest(method: string, url: string): Operation | undefined {
+	const pathname = new URL(url).pathname;
+	const matches = pathMatchers.filter((m) => m.op.method === method.toUpperCase() && m.regex.test(pathname));
+	// A literal segment (".../search", ".../active") beats a parameter in the same place.
+	matches.sort((a, b) => b.op.path.split('{').length - a.op.path.split('{').length).reverse();
+	return matches[0]?.op;
+}
+
+/** Errors of a request against the document: unknown operation, or a JSON body that breaks its schema. */
+export function requestErrors(method: string, url: string, body: unknown): string[] {
+	const op = operationForRequest(method, url) as OperationWithBody | undefined;
+	if (!op) return [`${method} ${url} is no operation of openapi.yaml`];
+	const schema = op.requestBody?.content?.['application/json']?.schema;
+	if (!schema || body === undefined) return [];
+	const key = `${op.operationId} request`;
+	let validate = compiled.get(key);
+	if (!validate) {
+		validate = ajv.compile(rewriteRefs(schema) as Schema);
+		compiled.set(key, validate);
+	}
+	if (validate(body)) return [];
+	return (validate.errors ?? []).slice(0, 5).map((e) => `${op.operationId} request: ${e.instancePath || '(root)'} ${e.message}`);
+}

@@ -33,6 +33,11 @@ export function restaurantLocator(show: Show): INodeProperties {
 	};
 }
 
+/** Collection options in alphabetical order of their display names, as n8n lists them. */
+export function sortedOptions(options: INodeProperties[]): INodeProperties[] {
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
 /** Return All and Limit for a list operation. */
 export function returnAllAndLimit(show: Show): INodeProperties[] {
 	return [

@@ -15,6 +15,8 @@ import type {
 	INodePropertyOptions,
 	PostReceiveAction,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { apiError } from '../../shared/errors';
 import { bodyOrThrow } from '../../shared/transport';
 
 type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
@@ -36,6 +38,13 @@ export interface OperationSpec {
 	postReceive?: PostReceiveAction[];
 	/** A custom pagination (several requests for one operation), always used when given. */
 	pagination?: Pagination;
+	/**
+	 * What to do about an API error `code` in this operation's context, added to the error's
+	 * description (e.g. how to correct a legacy price in a product update).
+	 */
+	errorHints?: Record<string, string>;
+	/** The request carries no body (always so for DELETE): sent without a JSON Content-Type. */
+	noBody?: boolean;
 }
 
 /** First output step of every operation: an error status becomes a NodeApiError with the API's words. */
@@ -48,7 +57,43 @@ export async function throwOnApiError(
 	return items;
 }
 
+/** Like throwOnApiError, with operation-specific advice added for some API error codes. */
+export function throwOnApiErrorWithHints(hints: Record<string, string>): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+		const code = (response.body as IDataObject | undefined)?.code;
+		const hint = typeof code === 'string' ? hints[code] : undefined;
+		if (response.statusCode >= 400 && hint) {
+			const error = apiError(this.getNode(), response.statusCode, response.body, undefined, this.getItemIndex());
+			error.description = [hint, error.description].filter(Boolean).join(' ');
+			throw error;
+		}
+		bodyOrThrow(this, response, this.getItemIndex());
+		return items;
+	};
+}
+
+/** Last output step of every operation: each item names the input item it came from. */
+export async function pairItems(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return pairWithItem(this.getItemIndex(), items);
+}
+
+export function pairWithItem(itemIndex: number, items: INodeExecutionData[]): INodeExecutionData[] {
+	return items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * A request without a body (a delete, a status change) goes without the JSON Content-Type of the
+ * node's defaults: servers may refuse an empty body announced as JSON.
+ */
+export async function withoutBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const headers = Object.fromEntries(Object.entries(requestOptions.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-type'));
+	const { body: _body, ...rest } = requestOptions;
+	return { ...rest, headers };
+}
+
 export function apiOperation(spec: OperationSpec): INodePropertyOptions {
+	const checkResponse = spec.errorHints ? throwOnApiErrorWithHints(spec.errorHints) : throwOnApiError;
+	const preSend = spec.method === 'DELETE' || spec.noBody ? [...(spec.preSend ?? []), withoutBody] : (spec.preSend ?? []);
 	return {
 		name: spec.name,
 		value: spec.value,
@@ -56,8 +101,8 @@ export function apiOperation(spec: OperationSpec): INodePropertyOptions {
 		description: spec.description,
 		routing: {
 			request: { method: spec.method, url: spec.url, ...(spec.qs ? { qs: spec.qs } : {}) },
-			send: { preSend: spec.preSend ?? [], ...(spec.pagination ? { paginate: true } : {}) },
-			output: { postReceive: [throwOnApiError, ...(spec.postReceive ?? [])] },
+			send: { preSend, ...(spec.pagination ? { paginate: true } : {}) },
+			output: { postReceive: [checkResponse, ...(spec.postReceive ?? []), pairItems] },
 			...(spec.pagination ? { operations: { pagination: spec.pagination } } : {}),
 		},
 	};
@@ -114,11 +159,31 @@ export function pageBySkipTake(simplifyFields?: readonly string[]): Pagination {
 			skip += items.length;
 			if (items.length === 0 || skip >= total) break;
 		}
-		return simplifyFields ? simplifyItems(this, results, simplifyFields) : results;
+		return pairWithItem(this.getItemIndex(), simplifyFields ? simplifyItems(this, results, simplifyFields) : results);
 	};
 }
 
 /** Sets the JSON body of the request. */
 export function withBody(requestOptions: IHttpRequestOptions, body: IDataObject | IDataObject[]): IHttpRequestOptions {
 	return { ...requestOptions, body, json: true };
+}
+
+/** Drops parameters left empty, so that only what the user set is sent. */
+export function onlySet(fields: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+}
+
+/** An update with nothing to change is a mistake of the user's: say what to add, send nothing. */
+export function requireChanges(context: IExecuteSingleFunctions, body: IDataObject, where = 'Update Fields'): void {
+	if (Object.keys(body).length > 0) return;
+	throw new NodeOperationError(context.getNode(), `Nothing to update: add at least one field under ${where}`, {
+		description: 'Nothing was sent.',
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/** A comma-separated list parameter as an array of trimmed, non-empty strings. */
+export function splitList(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map(String).map((v) => v.trim()).filter(Boolean);
+	return String(value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
 }

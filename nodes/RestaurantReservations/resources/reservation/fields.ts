@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { checkOrderInput, describeViolation } from '../../../shared/money';
 import { hasOffset, toRestaurantLocal } from '../../../shared/localTime';
 import { apiRequest, paths } from '../../../shared/transport';
+import { onlySet } from '../../shared/routing';
 
 export const RESERVATION_STATES = [
 	{ name: 'Arrived', value: 'arrived' },
@@ -156,11 +157,6 @@ export function orderFields(show: Show): INodeProperties[] {
 	];
 }
 
-/** Drops parameters left empty, so that only what the user set is sent. */
-function setOnly(fields: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && v !== undefined && v !== null));
-}
-
 async function restaurantTimeZone(context: IExecuteSingleFunctions): Promise<string> {
 	const restaurantId = context.getNodeParameter('restaurantId', undefined, { extractValue: true }) as string;
 	const profile = await apiRequest<{ timeZone: string }>(context, { method: 'GET', path: paths.restaurant(restaurantId), itemIndex: context.getItemIndex() });
@@ -188,11 +184,11 @@ interface OrderLineParameter {
 
 /** The body of CreateReservationContract from the node's parameters; only what is set. */
 export async function reservationBody(context: IExecuteSingleFunctions, fields: IDataObject): Promise<IDataObject> {
-	const body = setOnly(fields);
+	const body = onlySet(fields);
 	if (typeof body.reservationTime === 'string') body.reservationTime = await localReservationTime(context, 'Reservation Time', body.reservationTime);
 	if (body.eventId !== undefined) body.eventId = Number(body.eventId);
 
-	const profile = setOnly(context.getNodeParameter('customerProfile', {}) as IDataObject);
+	const profile = onlySet(context.getNodeParameter('customerProfile', {}) as IDataObject);
 	if (typeof profile.allergy === 'string') profile.allergy = profile.allergy.split(',').map((a) => a.trim()).filter(Boolean);
 	if (typeof profile.birthdate === 'string') profile.birthdate = profile.birthdate.slice(0, 10);
 	if (Object.keys(profile).length) body.customerProfile = profile;
@@ -201,7 +197,7 @@ export async function reservationBody(context: IExecuteSingleFunctions, fields: 
 	if (Object.keys(additionals).length) body.additionals = additionals;
 
 	const lines = (context.getNodeParameter('orderLines.line', []) as OrderLineParameter[]) ?? [];
-	const orderOptions = setOnly(context.getNodeParameter('orderOptions', {}) as IDataObject);
+	const orderOptions = onlySet(context.getNodeParameter('orderOptions', {}) as IDataObject);
 	if (lines.length || Object.keys(orderOptions).length) {
 		const order = {
 			orderItems: lines.map((line) => ({

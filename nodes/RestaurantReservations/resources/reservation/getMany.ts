@@ -16,7 +16,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../shared/concurrency';
 import { splitIntoWindows } from '../../../shared/dateWindows';
 import { RESERVATIONS_PATH } from '../../shared/descriptions';
-import { apiOperation, simplifyItems } from '../../shared/routing';
+import { apiOperation, pairWithItem, simplifyItems } from '../../shared/routing';
 import { localReservationTime, RESERVATION_STATES } from './fields';
 import { RESERVATION_FIELDS } from './get';
 
@@ -49,7 +49,7 @@ async function fetchWindows(this: IExecutePaginationFunctions, requestData: Decl
 	}
 	const merged = [...byId.values()].sort((a, b) => String(a.json.reservationTime).localeCompare(String(b.json.reservationTime)));
 	const limited = (this.getNodeParameter('returnAll', false) as boolean) ? merged : merged.slice(0, this.getNodeParameter('limit', 50) as number);
-	return simplifyItems(this, limited, RESERVATION_FIELDS);
+	return pairWithItem(this.getItemIndex(), simplifyItems(this, limited, RESERVATION_FIELDS));
 }
 
 export const getMany = apiOperation({

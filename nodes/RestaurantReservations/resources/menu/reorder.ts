@@ -1,0 +1,80 @@
+/** The batch PUT /menu (spec 4.4): display order and visibility of several menus at once, all or nothing. */
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { apiOperation, splitArray, withBody } from '../../shared/routing';
+import { MENUS_PATH } from './fields';
+
+const show = { resource: ['menu'], operation: ['reorder'] };
+
+interface MenuOrderParameter {
+	menuId: string;
+	sequence: number;
+	visible?: 'keep' | 'show' | 'hide';
+}
+
+async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const menus = (this.getNodeParameter('menus.menu', []) as MenuOrderParameter[]) ?? [];
+	if (menus.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Nothing to reorder: add at least one menu under Menus', { description: 'Nothing was sent.', itemIndex: this.getItemIndex() });
+	}
+	const body = menus.map((m) => ({
+		id: String(m.menuId),
+		sequence: m.sequence,
+		...(m.visible === 'show' ? { visible: true } : m.visible === 'hide' ? { visible: false } : {}),
+	}));
+	return withBody(requestOptions, body);
+}
+
+export const reorder = apiOperation({
+	value: 'reorder',
+	name: 'Reorder',
+	action: 'Reorder menus',
+	description: 'Set the display order and visibility of several menus in one request; if one menu is unknown, nothing changes',
+	method: 'PUT',
+	url: `=${MENUS_PATH}`,
+	preSend: [buildBody],
+	postReceive: [splitArray],
+});
+
+export const reorderFields: INodeProperties[] = [
+	{
+		displayName: 'Menus',
+		name: 'menus',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Menu',
+		default: {},
+		required: true,
+		description: 'The menus to change, each with its new position',
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Menu',
+				name: 'menu',
+				values: [
+					{
+						displayName: 'Menu Name or ID',
+						name: 'menuId',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getMenus', loadOptionsDependsOn: ['restaurantId.value'] },
+						default: '',
+						description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+					},
+					{ displayName: 'Sequence', name: 'sequence', type: 'number', typeOptions: { minValue: 0 }, default: 1, description: 'New display order; lower numbers come first' },
+					{
+						displayName: 'Visibility',
+						name: 'visible',
+						type: 'options',
+						options: [
+							{ name: 'Hide', value: 'hide', description: 'Hide the menu from guests' },
+							{ name: 'Keep', value: 'keep', description: 'Leave the visibility as it is' },
+							{ name: 'Show', value: 'show', description: 'Show the menu to guests' },
+						],
+						default: 'keep',
+						description: 'Whether to show or hide the menu, or leave it as it is',
+					},
+				],
+			},
+		],
+	},
+];

@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions, PRODUCTS_PATH } from './fields';
+
+const show = { resource: ['product'], operation: ['create'] };
+
+async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const fields: IDataObject = {
+		name: this.getNodeParameter('name'),
+		price: this.getNodeParameter('price'),
+		...(this.getNodeParameter('additionalFields', {}) as IDataObject),
+	};
+	return withBody(requestOptions, productBody(this, fields));
+}
+
+export const create = apiOperation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create a product',
+	description: 'Add a dish, drink or modifier to the catalog; prices are checked before sending',
+	method: 'POST',
+	url: `=${PRODUCTS_PATH}`,
+	preSend: [buildBody],
+	postReceive: [simplify(PRODUCT_FIELDS)],
+});
+
+export const createFields: INodeProperties[] = [
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Burrata', description: 'Name of the product', displayOptions: { show } },
+	{
+		displayName: 'Price',
+		name: 'price',
+		type: 'number',
+		typeOptions: { numberPrecision: 2 },
+		default: 0,
+		required: true,
+		description: `Dine-in price. ${PRICE_RULE}.`,
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: productFieldOptions(),
+	},
+];

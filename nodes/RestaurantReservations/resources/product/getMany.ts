@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { apiOperation, onlySet, pageBySkipTake } from '../../shared/routing';
+import { PRODUCT_FIELDS, PRODUCTS_PATH } from './fields';
+
+const show = { resource: ['product'], operation: ['getAll'] };
+
+/** Puts the filters that are set into the query; skip and take come from the paging. */
+async function buildQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const filters = onlySet(this.getNodeParameter('filters', {}) as IDataObject);
+	return { ...requestOptions, qs: { ...requestOptions.qs, ...filters } };
+}
+
+export const getMany = apiOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many products',
+	description: 'List the products of the catalog, filtered by group, name or visibility; pages through all of them with Return All',
+	method: 'GET',
+	url: `=${PRODUCTS_PATH}`,
+	preSend: [buildQuery],
+	pagination: pageBySkipTake(PRODUCT_FIELDS),
+});
+
+export const getManyFields: INodeProperties[] = [
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Product Group Name or ID',
+				name: 'productGroup',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getProductGroups', loadOptionsDependsOn: ['restaurantId.value'] },
+				default: '',
+				description: 'Only products of this group. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{ displayName: 'Search', name: 'search', type: 'string', default: '', placeholder: 'e.g. pasta', description: 'Only products whose name contains this text (any case)' },
+			{ displayName: 'Visible', name: 'visible', type: 'boolean', default: true, description: 'Whether to return only visible products (on) or only hidden ones (off)' },
+		],
+	},
+];

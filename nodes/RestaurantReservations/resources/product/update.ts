@@ -1,0 +1,47 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { sortedOptions } from '../../shared/descriptions';
+import { apiOperation, requireChanges, simplify, withBody } from '../../shared/routing';
+import { priceField, PRODUCT_FIELDS, productBody, productFieldOptions, PRODUCTS_PATH } from './fields';
+
+const show = { resource: ['product'], operation: ['update'] };
+
+/** Spec 7.3: the price rules hold for the product as stored after the update, legacy prices included. */
+export const LEGACY_PRICE_HINT =
+	'The price rules are checked on the whole product on every update, even one that changes only stock or visibility, ' +
+	'so a price stored before the rules existed (below 0, or with more than two decimals) blocks the update. ' +
+	'To fix it, add the price fields to Update Fields in this same update with valid values ' +
+	'(Price, and Takeaway Price or Delivery Price when the product has them; e.g. 3.46 instead of 3.456) and run again.';
+
+async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const body = productBody(this, this.getNodeParameter('updateFields', {}) as IDataObject);
+	requireChanges(this, body);
+	return withBody(requestOptions, body);
+}
+
+export const update = apiOperation({
+	value: 'update',
+	name: 'Update',
+	action: 'Update a product',
+	description: 'Change the fields you set; the others keep their values. Prices are checked before sending.',
+	method: 'PUT',
+	url: `=${PRODUCTS_PATH}/{{encodeURIComponent($parameter.productId)}}`,
+	preSend: [buildBody],
+	postReceive: [simplify(PRODUCT_FIELDS)],
+	errorHints: { invalid_price: LEGACY_PRICE_HINT },
+});
+
+export const updateFields: INodeProperties[] = [
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: sortedOptions([
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Burrata', description: 'Name of the product' },
+			priceField('price', 'Dine-in price'),
+			...productFieldOptions(),
+		]),
+	},
+];

@@ -1,0 +1,94 @@
+/**
+ * The node covers the whole API: every operation of sandbox/openapi.yaml is a node operation, or
+ * is named in the README as deliberately left out. And the node offers nothing the API lacks.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { INodeProperties } from 'n8n-workflow';
+import { operations } from '../support/openapi';
+import { nodeType } from '../support/nodeHarness';
+
+/** openapi operationId → the node's resource and operation that call it. */
+const NODE_OPERATIONS: Record<string, [resource: string, operation: string]> = {
+	createReservation: ['reservation', 'create'],
+	listReservations: ['reservation', 'getAll'],
+	getReservation: ['reservation', 'get'],
+	updateReservation: ['reservation', 'update'],
+	cancelReservation: ['reservation', 'cancel'],
+	listProductGroups: ['productGroup', 'getAll'],
+	createProductGroup: ['productGroup', 'create'],
+	updateProductGroup: ['productGroup', 'update'],
+	deleteProductGroup: ['productGroup', 'delete'],
+	listProducts: ['product', 'getAll'],
+	createProduct: ['product', 'create'],
+	updateProduct: ['product', 'update'],
+	deleteProduct: ['product', 'delete'],
+	listMenus: ['menu', 'getAll'],
+	createMenu: ['menu', 'create'],
+	batchUpdateMenus: ['menu', 'reorder'],
+	getMenu: ['menu', 'get'],
+	updateMenu: ['menu', 'update'],
+	deleteMenu: ['menu', 'delete'],
+	listRestaurants: ['restaurant', 'getAll'],
+	searchRestaurants: ['restaurant', 'search'],
+	getRestaurant: ['restaurant', 'get'],
+	getRestaurantSettings: ['restaurant', 'getSettings'],
+	getRestaurantConfiguration: ['restaurant', 'getConfiguration'],
+	getBookingAudit: ['restaurant', 'getBookingAudit'],
+	getRestaurantAudit: ['restaurant', 'getAuditLog'],
+	getOnboardingStatus: ['restaurant', 'getOnboardingStatus'],
+	getRestaurantCompany: ['restaurant', 'getCompany'],
+	getAccountMe: ['restaurant', 'getAccount'],
+	listEvents: ['event', 'getAll'],
+	listActiveEvents: ['event', 'getAll'],
+	listPastEvents: ['event', 'getAll'],
+	listDraftEvents: ['event', 'getAll'],
+	getEvent: ['event', 'get'],
+	createEvent: ['event', 'create'],
+	updateEvent: ['event', 'update'],
+	deleteEvent: ['event', 'delete'],
+	copyEvent: ['event', 'copy'],
+	setEventStatus: ['event', 'publish'],
+	setEventStatusSystem: ['event', 'unpublish'],
+};
+
+function leftOutInReadme(): string[] {
+	const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+	const section = readme.split('### Left out on purpose')[1]?.split('\n## ')[0] ?? '';
+	return [...section.matchAll(/`(\w+)`/g)].map((m) => m[1]);
+}
+
+function nodeOperations(): Array<[string, string]> {
+	const properties = nodeType.description.properties as INodeProperties[];
+	return properties
+		.filter((p) => p.name === 'operation')
+		.flatMap((p) => (p.displayOptions?.show?.resource as string[]).flatMap((resource) => (p.options ?? []).map((o) => [resource, String((o as { value: string }).value)] as [string, string])));
+}
+
+describe('API coverage', () => {
+	it('maps every operation of openapi.yaml to a node operation or to the README\'s list of omissions', () => {
+		const leftOut = leftOutInReadme();
+		const unaccounted = operations.map((o) => o.operationId).filter((id) => !NODE_OPERATIONS[id] && !leftOut.includes(id));
+		expect(unaccounted).toEqual([]);
+		// What the README leaves out really is an operation of the API.
+		for (const id of leftOut) expect(operations.map((o) => o.operationId)).toContain(id);
+	});
+
+	it('offers each mapped operation in the node, and nothing the API lacks', () => {
+		const offered = nodeOperations().map(([r, o]) => `${r}:${o}`);
+		const mapped = Object.values(NODE_OPERATIONS).map(([r, o]) => `${r}:${o}`);
+		expect([...new Set(mapped)].filter((op) => !offered.includes(op))).toEqual([]);
+		expect(offered.filter((op) => !mapped.includes(op))).toEqual([]);
+	});
+
+	it('lists the resources alphabetically and describes every operation', () => {
+		const resource = (nodeType.description.properties as INodeProperties[]).find((p) => p.name === 'resource')!;
+		expect(resource.options!.map((o) => (o as { name: string }).name)).toEqual(['Event', 'Menu', 'Product', 'Product Group', 'Reservation', 'Restaurant']);
+		for (const p of (nodeType.description.properties as INodeProperties[]).filter((q) => q.name === 'operation')) {
+			for (const o of p.options as Array<{ action?: string; description?: string }>) {
+				expect(o.action).toBeTruthy();
+				expect(o.description).toBeTruthy();
+			}
+		}
+	});
+});
