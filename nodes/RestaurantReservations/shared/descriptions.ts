@@ -1,7 +1,33 @@
 /** Parameter descriptions that several operations share. */
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 type Show = NonNullable<IDisplayOptions['show']>;
+
+/** The Operation dropdown of a resource. */
+export function operationSelector(resource: string, options: INodePropertyOptions[], defaultValue: string): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultValue,
+	};
+}
+
+/** An Additional Fields or Update Fields collection, its options in alphabetical order. */
+export function fieldsCollection(name: 'additionalFields' | 'updateFields', show: Show, options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: name === 'updateFields' ? 'Update Fields' : 'Additional Fields',
+		name,
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show },
+		options: sortedOptions(options),
+	};
+}
 
 /** The restaurant, picked from the list loaded from the API or given by ID. */
 export function restaurantLocator(show: Show): INodeProperties {

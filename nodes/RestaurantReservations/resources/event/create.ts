@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
 import { EVENT_FIELDS, EVENT_TIME_DESCRIPTION, eventBody, eventFieldOptions, EVENTS_PATH, ticketsField } from './fields';
 
@@ -31,13 +32,5 @@ export const createFields: INodeProperties[] = [
 	{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', required: true, description: `Start of the event. ${EVENT_TIME_DESCRIPTION}.`, displayOptions: { show } },
 	{ displayName: 'End Date', name: 'endDate', type: 'dateTime', default: '', required: true, description: `End of the event, not before the start. ${EVENT_TIME_DESCRIPTION}.`, displayOptions: { show } },
 	{ ...ticketsField('Tickets of the event; they are placed in the floor layout, on a floor named "Main room"'), displayOptions: { show } },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: eventFieldOptions(),
-	},
+	fieldsCollection('additionalFields', show, eventFieldOptions()),
 ];

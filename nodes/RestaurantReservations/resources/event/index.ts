@@ -1,6 +1,6 @@
 /** Event: restaurant events with tickets, their publication and copies (spec 2.9, 3, 4.6). */
 import type { INodeProperties } from 'n8n-workflow';
-import { restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
+import { operationSelector, restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
 import { copy, copyFields } from './copy';
 import { create, createFields } from './create';
 import { remove } from './delete';
@@ -13,15 +13,7 @@ import { update, updateFields } from './update';
 
 const show = { resource: ['event'] };
 
-export const eventOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show },
-	options: [copy, create, remove, get, getMany, publish, unpublish, update],
-	default: 'getAll',
-};
+export const eventOperations = operationSelector('event', [copy, create, remove, get, getMany, publish, unpublish, update], 'getAll');
 
 export const eventFields: INodeProperties[] = [
 	restaurantLocator(show),

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { apiRequest, paths } from '../../../shared/transport';
-import { sortedOptions } from '../../shared/descriptions';
+import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, requireChanges, simplify, withBody } from '../../shared/routing';
 import { EVENT_FIELDS, EVENT_PATH, EVENT_TIME_DESCRIPTION, eventBody, eventFieldOptions, eventIdOf, ticketsField, ticketsOf, withTickets } from './fields';
 
@@ -38,19 +38,11 @@ export const update = apiOperation({
 });
 
 export const updateFields: INodeProperties[] = [
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: sortedOptions([
+	fieldsCollection('updateFields', show, [
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Wine tasting', description: 'Name of the event' },
 			{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', description: `Start of the event. ${EVENT_TIME_DESCRIPTION}.` },
 			{ displayName: 'End Date', name: 'endDate', type: 'dateTime', default: '', description: `End of the event. ${EVENT_TIME_DESCRIPTION}.` },
 			ticketsField('The new tickets of the event: they replace the tickets on its first floor'),
 			...eventFieldOptions(),
 		]),
-	},
 ];

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, onlySet, withBody } from '../../shared/routing';
 import { menuFieldOptions, MENUS_PATH, sectionsBody, sectionsField } from './fields';
 
@@ -23,13 +24,5 @@ export const create = apiOperation({
 export const createFields: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Lunch', description: 'Name of the menu', displayOptions: { show } },
 	{ ...sectionsField('Sections of the menu, in display order, each with its products'), displayOptions: { show } },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: menuFieldOptions(),
-	},
+	fieldsCollection('additionalFields', show, menuFieldOptions()),
 ];

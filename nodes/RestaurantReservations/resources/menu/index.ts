@@ -1,6 +1,6 @@
 /** Menu: menus made of sections of catalog products, and their order (spec 2.5, 4.4). */
 import type { INodeProperties } from 'n8n-workflow';
-import { restaurantLocator, returnAllAndLimit } from '../../shared/descriptions';
+import { operationSelector, restaurantLocator, returnAllAndLimit } from '../../shared/descriptions';
 import { create, createFields } from './create';
 import { remove } from './delete';
 import { menuIdField } from './fields';
@@ -11,15 +11,7 @@ import { update, updateFields } from './update';
 
 const show = { resource: ['menu'] };
 
-export const menuOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show },
-	options: [create, remove, get, getMany, reorder, update],
-	default: 'getAll',
-};
+export const menuOperations = operationSelector('menu', [create, remove, get, getMany, reorder, update], 'getAll');
 
 export const menuFields: INodeProperties[] = [
 	restaurantLocator(show),

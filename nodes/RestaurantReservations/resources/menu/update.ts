@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { sortedOptions } from '../../shared/descriptions';
+import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, onlySet, requireChanges, withBody } from '../../shared/routing';
 import { menuFieldOptions, MENUS_PATH, sectionsBody, sectionsField } from './fields';
 
@@ -25,17 +25,9 @@ export const update = apiOperation({
 });
 
 export const updateFields: INodeProperties[] = [
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: sortedOptions([
+	fieldsCollection('updateFields', show, [
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Lunch', description: 'Name of the menu' },
 			sectionsField('The new sections of the menu, in display order: they replace all current sections'),
 			...menuFieldOptions(),
 		]),
-	},
 ];

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
 import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions, PRODUCTS_PATH } from './fields';
 
@@ -36,13 +37,5 @@ export const createFields: INodeProperties[] = [
 		description: `Dine-in price. ${PRICE_RULE}.`,
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: productFieldOptions(),
-	},
+	fieldsCollection('additionalFields', show, productFieldOptions()),
 ];

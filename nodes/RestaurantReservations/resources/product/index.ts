@@ -1,6 +1,6 @@
 /** Product: the dishes, drinks and modifiers of the catalog, with the price rules (spec 2.4, 4.3, 7, 8). */
 import type { INodeProperties } from 'n8n-workflow';
-import { restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
+import { operationSelector, restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
 import { create, createFields } from './create';
 import { remove } from './delete';
 import { PRODUCT_FIELDS, productIdField } from './fields';
@@ -9,15 +9,7 @@ import { update, updateFields } from './update';
 
 const show = { resource: ['product'] };
 
-export const productOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show },
-	options: [create, remove, getMany, update],
-	default: 'getAll',
-};
+export const productOperations = operationSelector('product', [create, remove, getMany, update], 'getAll');
 
 export const productFields: INodeProperties[] = [
 	restaurantLocator(show),

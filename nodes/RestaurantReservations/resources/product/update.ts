@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { sortedOptions } from '../../shared/descriptions';
+import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, requireChanges, simplify, withBody } from '../../shared/routing';
 import { priceField, PRODUCT_FIELDS, productBody, productFieldOptions, PRODUCTS_PATH } from './fields';
 
@@ -31,17 +31,9 @@ export const update = apiOperation({
 });
 
 export const updateFields: INodeProperties[] = [
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: sortedOptions([
+	fieldsCollection('updateFields', show, [
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Burrata', description: 'Name of the product' },
 			priceField('price', 'Dine-in price'),
 			...productFieldOptions(),
 		]),
-	},
 ];

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, onlySet, withBody } from '../../shared/routing';
 import { groupFieldOptions, PRODUCT_GROUPS_PATH } from './fields';
 
@@ -21,13 +22,5 @@ export const create = apiOperation({
 
 export const createFields: INodeProperties[] = [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Starters', description: 'Name of the group', displayOptions: { show } },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: groupFieldOptions(),
-	},
+	fieldsCollection('additionalFields', show, groupFieldOptions()),
 ];

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { sortedOptions } from '../../shared/descriptions';
+import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, onlySet, requireChanges, withBody } from '../../shared/routing';
 import { groupFieldOptions, PRODUCT_GROUPS_PATH } from './fields';
 
@@ -22,16 +22,8 @@ export const update = apiOperation({
 });
 
 export const updateFields: INodeProperties[] = [
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: sortedOptions([
+	fieldsCollection('updateFields', show, [
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Starters', description: 'Name of the group' },
 			...groupFieldOptions(),
 		]),
-	},
 ];

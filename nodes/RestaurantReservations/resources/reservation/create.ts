@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { RESERVATIONS_PATH } from '../../shared/descriptions';
+import { fieldsCollection, RESERVATIONS_PATH } from '../../shared/descriptions';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
 import { additionalsField, guestProfileField, orderFields, reservationBody, reservationFieldOptions, TIME_DESCRIPTION } from './fields';
 import { RESERVATION_FIELDS } from './get';
@@ -31,15 +31,7 @@ export const createFields: INodeProperties[] = [
 	{ displayName: 'Reservation Time', name: 'reservationTime', type: 'dateTime', default: '', required: true, description: TIME_DESCRIPTION, displayOptions: { show } },
 	{ displayName: 'Group Size', name: 'groupSize', type: 'number', typeOptions: { minValue: 1 }, default: 2, required: true, description: 'Number of guests', displayOptions: { show } },
 	{ displayName: 'Guest Name', name: 'customerName', type: 'string', default: '', placeholder: 'e.g. Anna Schmidt', displayOptions: { show } },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: reservationFieldOptions(),
-	},
+	fieldsCollection('additionalFields', show, reservationFieldOptions()),
 	guestProfileField(show),
 	additionalsField(show),
 	...orderFields(show),

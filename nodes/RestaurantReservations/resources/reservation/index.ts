@@ -1,6 +1,6 @@
 /** Reservation: create, read, list over any period, update and cancel bookings (spec 4.1). */
 import type { INodeProperties } from 'n8n-workflow';
-import { restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
+import { operationSelector, restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
 import { cancel, cancelFields } from './cancel';
 import { create, createFields } from './create';
 import { get, RESERVATION_FIELDS, reservationIdField } from './get';
@@ -9,15 +9,7 @@ import { update, updateFields } from './update';
 
 const show = { resource: ['reservation'] };
 
-export const reservationOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show },
-	options: [cancel, create, get, getMany, update],
-	default: 'create',
-};
+export const reservationOperations = operationSelector('reservation', [cancel, create, get, getMany, update], 'create');
 
 export const reservationFields: INodeProperties[] = [
 	restaurantLocator(show),

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { RESERVATIONS_PATH } from '../../shared/descriptions';
+import { fieldsCollection, RESERVATIONS_PATH } from '../../shared/descriptions';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
 import { additionalsField, guestProfileField, orderFields, reservationBody, reservationFieldOptions, TIME_DESCRIPTION } from './fields';
 import { RESERVATION_FIELDS } from './get';
@@ -36,18 +36,10 @@ export const update = apiOperation({
 });
 
 export const updateFields: INodeProperties[] = [
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show },
-		options: [
+	fieldsCollection('updateFields', show, [
 			...MAIN_FIELDS,
 			...reservationFieldOptions(),
-		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	},
+		]),
 	guestProfileField(show),
 	additionalsField(show),
 	...orderFields(show),

@@ -1,6 +1,6 @@
 /** Restaurant: read access to restaurants, settings, configuration and the administrative reads (spec 4.5). */
 import type { INodeProperties } from 'n8n-workflow';
-import { restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
+import { operationSelector, restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
 import { getAccount } from './getAccount';
 import { getAuditLog } from './getAuditLog';
 import { getBookingAudit, bookingIdField } from './getBookingAudit';
@@ -14,15 +14,7 @@ import { search, searchQueryField } from './search';
 
 const show = { resource: ['restaurant'] };
 
-export const restaurantOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show },
-	options: [get, getAccount, getAuditLog, getBookingAudit, getCompany, getConfiguration, getMany, getOnboardingStatus, getSettings, search],
-	default: 'getAll',
-};
+export const restaurantOperations = operationSelector('restaurant', [get, getAccount, getAuditLog, getBookingAudit, getCompany, getConfiguration, getMany, getOnboardingStatus, getSettings, search], 'getAll');
 
 export const restaurantFields: INodeProperties[] = [
 	restaurantLocator({ ...show, operation: ['get', 'getSettings', 'getConfiguration', 'getBookingAudit', 'getAuditLog', 'getOnboardingStatus', 'getCompany'] }),
