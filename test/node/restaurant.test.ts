@@ -64,6 +64,12 @@ describe('Restaurant resource', () => {
 		expect(unknown.error?.message).toBe('Not found: Booking nope was not found.');
 	});
 
+	it.each(['getAll', 'search', 'getAccount', 'getAuditLog', 'getBookingAudit', 'get'])('%s explains a rejected access token without showing it', async (operation) => {
+		const result = await node.run({ ...base, operation, restaurantId: restaurant(101), query: 'a', bookingId: 'x', returnAll: true }, { token: 'revoked-token-42' });
+		expect(result.error?.message).toBe('Authorization failed: the API did not accept the access token (HTTP 401)');
+		expect(result.error?.description).toContain('Check the Access Token');
+	});
+
 	it('lists restaurants for the locator, filtered by name or city', async () => {
 		expect((await node.listSearch('searchRestaurants')).results.map((r) => r.value)).toEqual(['101', '102', '103']);
 		expect((await node.listSearch('searchRestaurants', 'sydney')).results).toEqual([{ name: 'Aurora Kitchen Sydney (Sydney)', value: '103' }]);
