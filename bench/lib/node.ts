@@ -1,0 +1,25 @@
+/** The built action node run through n8n's engine (the test harness), against a sandbox. */
+import path from 'node:path';
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import { runNode } from '../../test/support/engine';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** The node as published: dist/, built by `npm run build`. */
+export function builtNode(file: string, exportName: string): INodeType {
+	const module = require(path.join(ROOT, 'dist', file)) as Record<string, new () => INodeType>;
+	return new module[exportName]();
+}
+
+export function nodeRun(nodeType: INodeType, baseUrl: string) {
+	return async (parameters: IDataObject, inputItems?: IDataObject[]) => {
+		const result = await runNode({
+			nodeType,
+			parameters: parameters as INodeParameters,
+			inputItems,
+			credentials: { restaurantReservationsApi: { baseUrl, accessToken: 'sandbox-staff-token' } },
+		});
+		if (result.error) throw new Error(`node failed: ${result.error.message}`);
+		return result.items;
+	};
+}
