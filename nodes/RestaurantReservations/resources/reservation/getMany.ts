@@ -14,16 +14,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../shared/concurrency';
-import { splitIntoWindows } from '../../../shared/dateWindows';
+import { splitIntoWindows, WINDOW_CONCURRENCY } from '../../../shared/dateWindows';
 import { RESERVATIONS_PATH } from '../../shared/descriptions';
 import { apiOperation, pairWithItem, simplifyItems } from '../../shared/routing';
 import { localReservationTime, RESERVATION_STATES } from './fields';
 import { RESERVATION_FIELDS } from './get';
 
 const show = { resource: ['reservation'], operation: ['getAll'] };
-
-/** Windows fetched at the same time: fast, yet gentle with the API. */
-export const WINDOW_CONCURRENCY = 4;
 
 /** Puts the filters and the restaurant-local period into the query. */
 async function buildQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {

@@ -1,0 +1,130 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { searchRestaurants } from '../RestaurantReservations/listSearch/searchRestaurants';
+import { RESERVATION_STATES } from '../RestaurantReservations/resources/reservation/fields';
+import { restaurantLocator } from '../RestaurantReservations/shared/descriptions';
+import { MAX_RANGE_DAYS } from '../shared/dateWindows';
+import { CREDENTIAL_TYPE } from '../shared/transport';
+import { EVENTS } from './changes';
+import { MAX_HORIZON_DAYS, pollReservations } from './poll';
+
+export class RestaurantReservationsTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Restaurant Reservations Trigger',
+		name: 'restaurantReservationsTrigger',
+		icon: { light: 'file:../../icons/restaurantReservations.svg', dark: 'file:../../icons/restaurantReservations.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["restaurants"] === "all" ? "All restaurants" : "One restaurant"}}',
+		description: 'Starts the workflow when reservations are created, updated, cancelled or change state',
+		defaults: { name: 'Restaurant Reservations Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: [
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: [
+					{ name: 'Reservation Cancelled', value: EVENTS.cancelled, description: 'A reservation was cancelled' },
+					{ name: 'Reservation Created', value: EVENTS.created, description: 'A new reservation appeared in the horizon' },
+					{ name: 'Reservation State Changed', value: EVENTS.stateChanged, description: 'The state changed, e.g. confirmed to seated (also cancellations when Reservation Cancelled is not chosen)' },
+					{ name: 'Reservation Updated', value: EVENTS.updated, description: 'Any change, reported with the changed fields (state changes too when the more specific events are not chosen)' },
+				],
+				default: [EVENTS.created, EVENTS.updated, EVENTS.cancelled, EVENTS.stateChanged],
+				description: 'The changes that start the workflow. Each changed reservation gives one item per poll, with the most specific chosen event.',
+			},
+			{
+				displayName: 'Restaurants',
+				name: 'restaurants',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'All Accessible Restaurants', value: 'all', description: 'Every restaurant the access token reaches, including ones it reaches later' },
+					{ name: 'One Restaurant', value: 'one' },
+				],
+				default: 'one',
+				description: 'Which restaurants to watch',
+			},
+			restaurantLocator({ restaurants: ['one'] }),
+			{
+				displayName: 'Look Back (Days)',
+				name: 'lookBackDays',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MAX_HORIZON_DAYS, numberPrecision: 0 },
+				default: 1,
+				description: 'How many days before now (in the restaurant\'s time zone) the watched period starts',
+			},
+			{
+				displayName: 'Look Ahead (Days)',
+				name: 'lookAheadDays',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: MAX_HORIZON_DAYS, numberPrecision: 0 },
+				default: 90,
+				description: `How many days after now the watched period ends. Look Back plus Look Ahead can be up to ${MAX_HORIZON_DAYS} days; the period is fetched in parts of at most ${MAX_RANGE_DAYS} days.`,
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Include Event Bookings',
+						name: 'includeEvents',
+						type: 'boolean',
+						default: true,
+						description: 'Whether to watch bookings made for restaurant events too (watched unless switched off here)',
+					},
+					{
+						displayName: 'Kind',
+						name: 'kind',
+						type: 'options',
+						options: [
+							{ name: 'Reservation', value: 'reservation' },
+							{ name: 'Waiting List', value: 'waitlist' },
+							{ name: 'Walk-In', value: 'walkin' },
+						],
+						default: 'reservation',
+						description: 'Watch only bookings of this kind',
+					},
+					{
+						displayName: 'Only Pending',
+						name: 'pending',
+						type: 'boolean',
+						default: true,
+						description: 'Whether to watch only bookings that wait for approval',
+					},
+					{
+						displayName: 'Report Previous Guest Details',
+						name: 'keepGuestDetails',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether updates report the previous name, phone, email and special requests too. Without it they report which of these changed and the new values; with it the stored state is about three times larger.',
+					},
+					{
+						displayName: 'Status',
+						name: 'status',
+						type: 'options',
+						options: [...RESERVATION_STATES, { name: 'Cancelled', value: 'cancelled' }].sort((a, b) => a.name.localeCompare(b.name)),
+						default: 'confirmed',
+						description: 'Watch only bookings in this state (a booking leaving it is no longer watched, without an event)',
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		listSearch: { searchRestaurants },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollReservations(this);
+	}
+}

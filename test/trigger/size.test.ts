@@ -1,0 +1,38 @@
+/**
+ * The static data per tracked reservation, measured the way n8n stores it (JSON of the workflow's
+ * static data), on a larger seed: every restaurant, one year of horizon.
+ */
+import { useSandbox } from '../support/harness';
+import { Trigger } from './support';
+
+const ctx = useSandbox(['--reservations', '4000']);
+
+function measure(trigger: Trigger) {
+	const state = trigger.state as { r: Record<string, { s: string }> };
+	const tracked = Object.values(state.r).reduce((n, r) => n + (r.s === '' ? 0 : r.s.split('|').length), 0);
+	const bytes = Buffer.byteLength(JSON.stringify(trigger.staticData));
+	return { tracked, bytes, perReservation: Math.round((bytes / tracked) * 10) / 10 };
+}
+
+it('stays within 40 bytes per tracked reservation; keeping guest details costs more', async () => {
+	const parameters = { restaurants: 'all', lookBackDays: 30, lookAheadDays: 335 };
+	const compact = new Trigger(ctx, parameters);
+	let started = Date.now();
+	expect((await compact.tick()).error).toBeUndefined();
+	const baselineMs = Date.now() - started;
+	started = Date.now();
+	expect((await compact.tick()).items).toBeNull();
+	const pollMs = Date.now() - started;
+	const kept = new Trigger(ctx, { ...parameters, options: { keepGuestDetails: true } });
+	expect((await kept.tick()).error).toBeUndefined();
+
+	const small = measure(compact);
+	const large = measure(kept);
+	expect(small.tracked).toBeGreaterThan(5000);
+	expect(small.perReservation).toBeLessThanOrEqual(40);
+	expect(large.tracked).toBe(small.tracked);
+	console.log(
+		`trigger static data: ${small.perReservation} bytes per tracked reservation (${small.bytes} bytes for ${small.tracked}); ` +
+			`with previous guest details: ${large.perReservation}; baseline poll ${baselineMs} ms, steady poll ${pollMs} ms`,
+	);
+}, 120_000);
