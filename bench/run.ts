@@ -5,19 +5,22 @@
 import { Command } from 'commander';
 import { benchActionNode } from './actionNode';
 import { benchPackage } from './packageCost';
+import { benchTrigger, VOLUMES } from './trigger';
 import { machine, print, write } from './lib/report';
 
 const program = new Command()
 	.name('bench')
 	.option('--runs <n>', 'measured runs per contender', (v) => Number(v), 5)
 	.option('--only <parts>', 'comma-separated: trigger, node, package')
+	.option('--volumes <list>', 'trigger volumes, comma-separated (default 1000,10000,50000)')
 	.parse();
 
 async function main(): Promise<void> {
-	const { runs, only } = program.opts<{ runs: number; only?: string }>();
+	const { runs, only, volumes } = program.opts<{ runs: number; only?: string; volumes?: string }>();
 	const parts = new Set((only ?? 'trigger,node,package').split(','));
 	process.stdout.write(`Benchmarks on ${JSON.stringify(machine())}, ${runs} runs each\n`);
 	if (parts.has('package')) benchPackage();
+	if (parts.has('trigger')) await benchTrigger(Math.max(runs, 5), volumes ? volumes.split(',').map(Number) : VOLUMES);
 	if (parts.has('node')) await benchActionNode(runs);
 	print();
 	write();

@@ -1,0 +1,127 @@
+/**
+ * The trigger's poll over 1,000, 10,000 and 50,000 reservations in a 365-day horizon, against the
+ * floor: the same windows fetched by a plain HTTP client (same concurrency) and parsed. Several
+ * polls with a few changes each; static data size; heap growth; cost against volume.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { mapWithConcurrency } from '../nodes/shared/concurrency';
+import { WINDOW_CONCURRENCY } from '../nodes/shared/dateWindows';
+import { horizonAt } from '../nodes/RestaurantReservationsTrigger/poll';
+import { poll } from '../test/support/engine';
+import { startSandbox, type RunningSandbox } from '../test/support/sandboxProcess';
+import { round, sample, type Sample, stats } from './lib/measure';
+import { builtNode } from './lib/node';
+import { add } from './lib/report';
+
+export const VOLUMES = [1000, 10000, 50000];
+const RESTAURANT = 102;
+const TIME_ZONE = 'America/New_York';
+const LOOK_BACK = 1;
+const LOOK_AHEAD = 364;
+const CHANGES_PER_POLL = 3;
+
+const parameters: INodeParameters = {
+	events: ['reservationCreated', 'reservationUpdated', 'reservationCancelled', 'reservationStateChanged'],
+	restaurants: 'one',
+	restaurantId: { __rl: true, mode: 'id', value: String(RESTAURANT) },
+	lookBackDays: LOOK_BACK,
+	lookAheadDays: LOOK_AHEAD,
+};
+
+interface VolumeResult {
+	volume: number;
+	tracked: number;
+	pollMs: number;
+}
+
+/** The seed spreads reservations over 731 days; about half fall in a 365-day horizon. */
+const seededFor = (volume: number) => Math.round((volume * 731) / 365);
+
+/** The windows the trigger lists now: its own horizon function, so the floor fetches the same. */
+const horizonWindows = () => horizonAt(new Date(), TIME_ZONE, LOOK_BACK, LOOK_AHEAD).windows;
+
+async function changeSome(sandbox: RunningSandbox, ids: string[], round: number): Promise<void> {
+	const api = `${sandbox.url}/api/rsv/admin/restaurants/${RESTAURANT}/reservations`;
+	const headers = { authorization: 'Bearer sandbox-staff-token', 'content-type': 'application/json' };
+	for (let i = 0; i < CHANGES_PER_POLL; i++) {
+		const id = ids[(round * CHANGES_PER_POLL + i) % ids.length];
+		const res = await fetch(`${api}/${id}`, { method: 'PUT', headers, body: JSON.stringify({ tableNumber: `B${round}-${i}` }) });
+		if (!res.ok) throw new Error(`changing ${id} failed: ${res.status}`);
+	}
+}
+
+async function benchVolume(volume: number, runs: number): Promise<VolumeResult> {
+	const sandbox = await startSandbox(['--quiet', '--reservations', String(seededFor(volume))]);
+	try {
+		const nodeType = builtNode('nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node.js', 'RestaurantReservationsTrigger');
+		const staticData: IDataObject = {};
+		const tick = () =>
+			poll({
+				nodeType,
+				type: 'CUSTOM.restaurantReservationsTrigger',
+				parameters,
+				credentials: { restaurantReservationsApi: { baseUrl: sandbox.url, accessToken: 'sandbox-staff-token' } },
+				staticData,
+			});
+		const plainFetch = () =>
+			mapWithConcurrency(horizonWindows(), WINDOW_CONCURRENCY, async (w) => {
+				const url = `${sandbox.url}/api/rsv/admin/restaurants/${RESTAURANT}/reservations?includeEvents=true&from=${w.from}&to=${w.to}`;
+				return (await (await fetch(url, { headers: { authorization: 'Bearer sandbox-staff-token' } })).json()) as IDataObject[];
+			});
+
+		const baseline = await tick();
+		if (baseline.error) throw new Error(`baseline poll failed: ${baseline.error.message}`);
+		const inHorizon = (await plainFetch()).flat();
+		// Change reservations well inside the horizon that can still change (not cancelled).
+		const ids = inHorizon.filter((r, i) => r.state !== 'cancelled' && i > inHorizon.length / 10 && i < (inHorizon.length * 9) / 10).map((r) => String(r.id));
+		await plainFetch();
+
+		globalThis.gc?.();
+		const heapBefore = process.memoryUsage().heapUsed;
+		const polls: Sample[] = [];
+		const floors: Sample[] = [];
+		let requests: number[] = [];
+		let emitted = 0;
+		for (let i = 0; i < runs; i++) {
+			await changeSome(sandbox, ids, i);
+			let result: Awaited<ReturnType<typeof tick>> | undefined;
+			polls.push(await sample(async () => (result = await tick())));
+			if (result?.error) throw new Error(`poll failed: ${result.error.message}`);
+			emitted += result?.items?.[0]?.length ?? 0;
+			requests.push(result!.requests.length);
+			floors.push(await sample(plainFetch));
+		}
+		globalThis.gc?.();
+		const heapGrowthKB = round((process.memoryUsage().heapUsed - heapBefore) / 1024);
+
+		const bytes = Buffer.byteLength(JSON.stringify(staticData));
+		const tracked = inHorizon.length;
+		const p = stats(polls);
+		const f = stats(floors);
+		const label = `${volume.toLocaleString('en')} reservations (${tracked} tracked)`;
+		const expectedRequests = horizonWindows().length;
+		requests = [...new Set(requests)];
+		add({ benchmark: 'trigger', measure: `${label}: requests per poll`, value: requests.join('/'), target: `= ceil(365/60) = ${expectedRequests} (+1 restaurant lookup per hour)`, met: requests.every((r) => r === expectedRequests || r === expectedRequests + 1) });
+		const ratio = round(p.medianMs / f.medianMs, 2);
+		add({ benchmark: 'trigger', measure: `${label}: poll ms, median (min-max) over ${p.runs}`, value: `${p.medianMs} (${p.minMs}-${p.maxMs})`, floor: f.medianMs, ratio, target: '<= 1.5 x plain client', met: ratio <= 1.5 });
+		add({ benchmark: 'trigger', measure: `${label}: CPU ms per poll (median)`, value: p.medianCpuMs, floor: f.medianCpuMs, ratio: round(p.medianCpuMs / f.medianCpuMs, 2), target: 'info' });
+		const perReservation = round(bytes / Math.max(tracked, 1), 1);
+		add({ benchmark: 'trigger', measure: `${label}: static data bytes (per tracked reservation)`, value: `${bytes} (${perReservation})`, target: '<= 40 B per reservation', met: perReservation <= 40 });
+		add({ benchmark: 'trigger', measure: `${label}: heap growth over ${runs} polls, kB; items emitted`, value: `${heapGrowthKB}; ${emitted}`, target: 'info' });
+		return { volume, tracked, pollMs: p.medianMs };
+	} finally {
+		await sandbox.stop();
+	}
+}
+
+export async function benchTrigger(runs: number, volumes = VOLUMES): Promise<void> {
+	const results: VolumeResult[] = [];
+	for (const volume of volumes) results.push(await benchVolume(volume, runs));
+	const at = (v: number) => results.find((r) => r.volume === v);
+	const ten = at(10000);
+	const fifty = at(50000);
+	if (ten && fifty) {
+		const ratio = round(fifty.pollMs / ten.pollMs, 2);
+		add({ benchmark: 'trigger', measure: 'poll time 50,000 / 10,000 (linear: 5)', value: ratio, target: '<= 5.5', met: ratio <= 5.5 });
+	}
+}
