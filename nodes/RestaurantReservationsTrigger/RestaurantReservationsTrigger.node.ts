@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { searchRestaurants } from '../RestaurantReservations/listSearch/searchRestaurants';
-import { RESERVATION_STATES } from '../RestaurantReservations/resources/reservation/fields';
+import { BOOKING_KINDS, STATUS_FILTERS } from '../RestaurantReservations/resources/reservation/fields';
 import { restaurantLocator } from '../RestaurantReservations/shared/descriptions';
 import { MAX_RANGE_DAYS } from '../shared/dateWindows';
 import { CREDENTIAL_TYPE } from '../shared/transport';
@@ -84,11 +84,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 						displayName: 'Kind',
 						name: 'kind',
 						type: 'options',
-						options: [
-							{ name: 'Reservation', value: 'reservation' },
-							{ name: 'Waiting List', value: 'waitlist' },
-							{ name: 'Walk-In', value: 'walkin' },
-						],
+						options: BOOKING_KINDS,
 						default: 'reservation',
 						description: 'Watch only bookings of this kind',
 					},
@@ -111,7 +107,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 						displayName: 'Status',
 						name: 'status',
 						type: 'options',
-						options: [...RESERVATION_STATES, { name: 'Cancelled', value: 'cancelled' }].sort((a, b) => a.name.localeCompare(b.name)),
+						options: STATUS_FILTERS,
 						default: 'confirmed',
 						description: 'Watch only bookings in this state (a booking leaving it is no longer watched, without an event)',
 					},

@@ -20,6 +20,16 @@ export const RESERVATION_STATES = [
 	{ name: 'Seated', value: 'seated' },
 ];
 
+/** Every state, cancelled included, for filtering lists by status. */
+export const STATUS_FILTERS = [...RESERVATION_STATES, { name: 'Cancelled', value: 'cancelled' }].sort((a, b) => a.name.localeCompare(b.name));
+
+/** Booking kinds (spec 4.1 `kind`; values chosen by the sandbox, see the README). */
+export const BOOKING_KINDS = [
+	{ name: 'Reservation', value: 'reservation' },
+	{ name: 'Waiting List', value: 'waitlist' },
+	{ name: 'Walk-In', value: 'walkin' },
+];
+
 export const TIME_DESCRIPTION =
 	"Restaurant-local time of the visit. A time with a UTC offset or 'Z' (for example from {{ $now }}) is converted to the restaurant's time zone before sending.";
 

@@ -17,7 +17,7 @@ import { mapWithConcurrency } from '../../../shared/concurrency';
 import { splitIntoWindows, WINDOW_CONCURRENCY } from '../../../shared/dateWindows';
 import { RESERVATIONS_PATH } from '../../shared/descriptions';
 import { apiOperation, pairWithItem, simplifyItems } from '../../shared/routing';
-import { localReservationTime, RESERVATION_STATES } from './fields';
+import { BOOKING_KINDS, localReservationTime, STATUS_FILTERS } from './fields';
 import { RESERVATION_FIELDS } from './get';
 
 const show = { resource: ['reservation'], operation: ['getAll'] };
@@ -94,18 +94,14 @@ export const getManyFields: INodeProperties[] = [
 				displayName: 'Kind',
 				name: 'kind',
 				type: 'options',
-				options: [
-					{ name: 'Reservation', value: 'reservation' },
-					{ name: 'Waiting List', value: 'waitlist' },
-					{ name: 'Walk-In', value: 'walkin' },
-				],
+				options: BOOKING_KINDS,
 				default: 'reservation',
 				description: 'Only bookings of this kind',
 			},
 			{ displayName: 'Only Pending', name: 'pending', type: 'boolean', default: true, description: 'Whether to return only bookings that wait for approval' },
 			{ displayName: 'Only Unviewed', name: 'unviewed', type: 'boolean', default: true, description: 'Whether to return only bookings the staff has not opened yet' },
 			{ displayName: 'Source Application ID', name: 'VendorAppId', type: 'string', default: '', description: 'Only bookings made by this application (set automatically for application tokens)' },
-			{ displayName: 'Status', name: 'status', type: 'options', options: [...RESERVATION_STATES, { name: 'Cancelled', value: 'cancelled' }].sort((a, b) => a.name.localeCompare(b.name)), default: 'confirmed', description: 'Only bookings in this state' },
+			{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_FILTERS, default: 'confirmed', description: 'Only bookings in this state' },
 		],
 	},
 ];
