@@ -1,0 +1,19 @@
+/**
+ * End-to-end tests (`npm run test:e2e`): the packed package in a real n8n server and a real browser.
+ * Kept apart from `npm test` (jest.config.js), which stays fast. One file at a time: each starts
+ * its own sandbox and n8n server.
+ */
+/** @type {import('jest').Config} */
+module.exports = {
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
+	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+	maxWorkers: 1,
+	// The tests stop the servers they start; never let a leftover socket hold CI until its time limit.
+	forceExit: true,
+	testTimeout: 180000,
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
+	},
+};

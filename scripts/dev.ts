@@ -1,0 +1,158 @@
+/**
+ * `npm run dev`: this package inside a real n8n server, the way a user gets it.
+ *
+ * Builds and packs the package, installs the packed copy into a throwaway n8n user folder as n8n
+ * installs a community package, starts the sandbox and n8n (installed once into a cache folder by
+ * scripts/n8n/install.ts) on 127.0.0.1, creates the owner account, the credential pointing at the
+ * sandbox and the example workflows, then prints the editor URL and the login. Ctrl-C stops every
+ * process it started.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { ensureN8nInstalled, InstallError } from './n8n/install';
+import { REPO_ROOT } from './n8n/runtime';
+import {
+	assertPortFree,
+	buildPackage,
+	copyExampleFiles,
+	DEV_OWNER,
+	ensureOwner,
+	importCredentials,
+	importWorkflows,
+	installPackedPackage,
+	n8nInstance,
+	N8nRest,
+	packPackage,
+	prepareExample,
+	readExamples,
+	SANDBOX_CREDENTIAL,
+	SANDBOX_TOKEN,
+	startN8n,
+	startSandbox,
+	UserFacingError,
+	type ManagedProcess,
+} from './n8n/server';
+
+function port(value: string): number {
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 1 || n > 65535) throw new InvalidArgumentError('must be a port number, 1 to 65535');
+	return n;
+}
+
+const program = new Command()
+	.name('dev')
+	.description('Runs the sandbox and a real n8n server with this package installed, the credential and the example workflows.')
+	.option('--sandbox-port <port>', 'port of the sandbox API', port, 4010)
+	.option('--n8n-port <port>', 'port of the n8n editor', port, 5678)
+	.option('--broker-port <port>', "port of n8n's task runner broker (default: the n8n port + 1)", port)
+	.option('--folder <dir>', 'working folder: n8n user folder, packed package, files of the examples', path.join(REPO_ROOT, '.tmp', 'n8n-dev'))
+	.option('--keep-data', 'keep the n8n data of the last run (workflows, executions) instead of starting fresh')
+	.option('--quiet', "do not echo the sandbox's request log and n8n's warnings")
+	.option('--n8n-log-level <level>', "n8n's log level (error, warn, info, debug)", 'warn')
+	.parse();
+
+interface Options {
+	sandboxPort: number;
+	n8nPort: number;
+	brokerPort?: number;
+	folder: string;
+	keepData?: boolean;
+	quiet?: boolean;
+	n8nLogLevel: string;
+}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const started: ManagedProcess[] = [];
+let stopping = false;
+
+async function stopAll(reason: string, code: number): Promise<never> {
+	if (stopping) return new Promise<never>(() => undefined);
+	stopping = true;
+	if (started.length > 0) out(`\nStopping (${reason}): ${started.map((p) => p.name).reverse().join(', ')} ...`);
+	for (const managed of [...started].reverse()) await managed.stop();
+	if (started.length > 0) out('Stopped.');
+	process.exit(code);
+}
+
+process.on('SIGINT', () => void stopAll('Ctrl-C', 0));
+process.on('SIGTERM', () => void stopAll('SIGTERM', 0));
+
+function seconds(since: number): string {
+	return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
+
+async function main(): Promise<void> {
+	const t0 = Date.now();
+	const opts = program.opts<Options>();
+	const host = '127.0.0.1';
+	const brokerPort = opts.brokerPort ?? opts.n8nPort + 1;
+	const folder = path.resolve(opts.folder);
+	const userFolder = path.join(folder, 'n8n');
+	const filesFolder = path.join(folder, 'files');
+
+	await assertPortFree(opts.sandboxPort, host, 'sandbox', '--sandbox-port');
+	await assertPortFree(opts.n8nPort, host, 'n8n', '--n8n-port');
+	await assertPortFree(brokerPort, host, "n8n's task runner broker", '--broker-port');
+
+	const rt = await ensureN8nInstalled({ log: out });
+	if (stopping) return;
+
+	out('[dev] building and packing the package');
+	await buildPackage();
+	const tarball = await packPackage(path.join(folder, 'pack'));
+	const fresh = !opts.keepData || !fs.existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
+	if (!opts.keepData) fs.rmSync(userFolder, { recursive: true, force: true });
+	await installPackedPackage(tarball, userFolder);
+	out(`[dev] installed ${path.basename(tarball)} into ${path.relative(REPO_ROOT, userFolder) || userFolder}/.n8n/nodes, as n8n installs a community package`);
+
+	const sandbox = await startSandbox({ port: opts.sandboxPort, host, quiet: opts.quiet, onLine: (line) => out(`[sandbox] ${line}`) });
+	started.push(sandbox.process);
+	if (stopping) return;
+	out(`[dev] sandbox API on ${sandbox.url}`);
+
+	const instance = n8nInstance(rt, { userFolder, port: opts.n8nPort, brokerPort, host, filesFolder, extraEnv: { N8N_LOG_LEVEL: opts.n8nLogLevel } });
+	const examples = readExamples();
+	copyExampleFiles(filesFolder);
+	if (fresh) {
+		out('[dev] importing the credential and the example workflows');
+		const work = path.join(folder, 'import');
+		await importCredentials(instance, [{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }], work);
+		await importWorkflows(instance, examples.map((example) => prepareExample(example, { filesFolder })), work);
+	} else {
+		out('[dev] --keep-data: the credential and workflows of the last run are kept');
+	}
+
+	out(`[dev] starting n8n on ${instance.url}`);
+	const n8n = await startN8n(instance, { onLine: (line) => (opts.quiet ? undefined : out(`[n8n] ${line}`)) });
+	started.push(n8n);
+	if (stopping) return;
+	const rest = new N8nRest(instance.url);
+	await ensureOwner(rest);
+
+	const rel = path.relative(process.cwd(), filesFolder) || filesFolder;
+	out('');
+	out(`n8n with n8n-nodes-restaurant-reservations is ready (${seconds(t0)})`);
+	out('');
+	out(`  Editor      ${instance.url}`);
+	out(`  Login       ${DEV_OWNER.email} / ${DEV_OWNER.password}`);
+	out(`  Sandbox     ${sandbox.url}  (credential "${SANDBOX_CREDENTIAL.name}", token ${SANDBOX_TOKEN})`);
+	out(`  Examples    ${examples.length} workflows: ${examples.map((e) => e.name).join('; ')}`);
+	out(`  Files       ${rel}  (the examples read and write files here)`);
+	out('');
+	out('Press Ctrl-C to stop n8n and the sandbox.');
+
+	for (const managed of started) {
+		void managed.exited.then((code) => {
+			if (stopping) return;
+			process.stderr.write(`\n${managed.name} exited unexpectedly (code ${code}):\n${managed.output.slice(-20).join('\n')}\n`);
+			void stopAll(`${managed.name} exited`, 1);
+		});
+	}
+}
+
+main().catch(async (error: unknown) => {
+	const message = error instanceof UserFacingError || error instanceof InstallError ? error.message : (error as Error).stack ?? String(error);
+	process.stderr.write(`npm run dev: ${message}\n`);
+	await stopAll('error', 1);
+});

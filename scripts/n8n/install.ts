@@ -1,0 +1,310 @@
+/**
+ * Installs the pinned n8n server and a Node 24 binary from the npm registry into a cache folder
+ * outside the repository, once; later calls find the marker file and return at once.
+ *
+ *   npx tsx scripts/n8n/install.ts [--force] [--timeout-minutes 25]
+ *
+ * The steps (measured in DESIGN.md): `npm install --ignore-scripts` of n8n with the linkedom
+ * override and node-<platform>-<arch>, then `npm rebuild sqlite3` built from source against the
+ * Node 24 headers, then a check that the server starts its CLI. About 4 minutes and 2.9 GB.
+ * Every step prints a progress line; npm steps have a time limit; a missing tool, too little disk
+ * space or an unreachable registry stops with a message that says what to do.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { N8N_OVERRIDES, N8N_VERSION, NODE_VERSION, nodePackageName, runtime, type N8nRuntime } from './runtime';
+
+export type Log = (line: string) => void;
+
+export class InstallError extends Error {}
+
+export interface InstallOptions {
+	log?: Log;
+	/** Reinstall even if the marker says the install is complete. */
+	force?: boolean;
+	/** Time limit of each npm step. */
+	timeoutMinutes?: number;
+	/** Cache root (defaults to cacheRoot()). */
+	root?: string;
+}
+
+interface Marker {
+	n8n: string;
+	node: string;
+	nodePackage: string;
+	installedAt: string;
+	seconds: number;
+}
+
+const REQUIRED_FREE_BYTES = 4 * 1024 ** 3;
+
+function defaultLog(line: string): void {
+	process.stdout.write(`${line}\n`);
+}
+
+function elapsed(since: number): string {
+	const s = Math.round((Date.now() - since) / 1000);
+	return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
+/** True when the cache holds a complete, verified install of the pinned versions. */
+export function isInstalled(rt: N8nRuntime = runtime()): boolean {
+	try {
+		const marker = JSON.parse(fs.readFileSync(rt.marker, 'utf8')) as Marker;
+		return marker.n8n === N8N_VERSION && marker.node === NODE_VERSION && fs.existsSync(rt.node) && fs.existsSync(rt.n8nBin);
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * The environment for the npm child processes: the caller's, minus the `npm_config_*` and
+ * `npm_package_*` variables an outer `npm run` sets (they describe this repository, not the cache
+ * folder), keeping the ones about the registry and the network.
+ */
+export function cleanNpmEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+	const keep = /^npm_config_(registry|cache|userconfig|globalconfig|proxy|https_proxy|http_proxy|noproxy|no_proxy|strict_ssl|cafile|ca|fetch_.*|maxsockets)$/i;
+	const env: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(process.env)) {
+		if (/^npm_/i.test(key) && !keep.test(key)) continue;
+		env[key] = value;
+	}
+	return { ...env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra };
+}
+
+function folderMegabytes(dir: string): number | undefined {
+	const result = spawnSync('du', ['-sm', dir], { encoding: 'utf8', timeout: 10_000 });
+	const mb = Number.parseInt(result.stdout ?? '', 10);
+	return Number.isNaN(mb) ? undefined : mb;
+}
+
+/** Runs one npm step with a time limit and a progress line every 15 s; rejects with npm's last lines. */
+function runStep(title: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; log: Log; sizeOf?: string }): Promise<void> {
+	const started = Date.now();
+	opts.log(`[n8n install] ${title}`);
+	return new Promise((resolve, reject) => {
+		const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+		const child = spawn(npm, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+		let output = '';
+		const keep = (chunk: Buffer) => {
+			output = (output + chunk.toString()).slice(-20_000);
+		};
+		child.stdout.on('data', keep);
+		child.stderr.on('data', keep);
+		const heartbeat = setInterval(() => {
+			const mb = opts.sizeOf ? folderMegabytes(opts.sizeOf) : undefined;
+			opts.log(`[n8n install]   ... still working (${elapsed(started)}${mb === undefined ? '' : `, ${(mb / 1024).toFixed(1)} GB on disk`})`);
+		}, 15_000);
+		const timer = setTimeout(() => {
+			opts.log(`[n8n install]   ${title}: no result after ${Math.round(opts.timeoutMs / 60_000)} minutes, stopping it`);
+			try {
+				process.kill(-child.pid!, 'SIGTERM');
+			} catch {
+				child.kill('SIGTERM');
+			}
+		}, opts.timeoutMs);
+		const stopChild = () => {
+			try {
+				process.kill(-child.pid!, 'SIGTERM');
+			} catch {
+				child.kill('SIGTERM');
+			}
+		};
+		process.once('exit', stopChild);
+		child.once('error', (error) => {
+			clearInterval(heartbeat);
+			clearTimeout(timer);
+			process.removeListener('exit', stopChild);
+			reject(new InstallError(`cannot run npm (${error.message}): is npm on the PATH?`));
+		});
+		child.once('close', (code, signal) => {
+			clearInterval(heartbeat);
+			clearTimeout(timer);
+			process.removeListener('exit', stopChild);
+			if (code === 0) {
+				opts.log(`[n8n install]   done in ${elapsed(started)}`);
+				return resolve();
+			}
+			const tail = output.trim().split('\n').slice(-25).join('\n');
+			const timedOut = Date.now() - started >= opts.timeoutMs;
+			let hint = '';
+			if (/ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|network/i.test(tail)) hint = '\nThe npm registry could not be reached: check the network or the registry in ~/.npmrc.';
+			else if (/ENOSPC/.test(tail)) hint = '\nThe disk is full: free about 3 GB.';
+			else if (/gyp|make|g\+\+|python/i.test(tail)) hint = '\nThe native build failed: it needs python3, make and a C++ compiler (Debian: apt-get install -y python3 make g++).';
+			reject(
+				new InstallError(
+					`${title} ${timedOut ? `timed out after ${Math.round(opts.timeoutMs / 60_000)} minutes` : `failed (${signal ?? `exit code ${code}`})`}.\n--- last lines of npm's output ---\n${tail}\n---${hint}`,
+				),
+			);
+		});
+	});
+}
+
+function which(command: string): boolean {
+	const result = spawnSync(process.platform === 'win32' ? 'where' : 'sh', process.platform === 'win32' ? [command] : ['-c', `command -v ${command}`], { stdio: 'ignore' });
+	return result.status === 0;
+}
+
+function preflight(rt: N8nRuntime): void {
+	const problems: string[] = [];
+	if (!['linux', 'darwin'].includes(process.platform) || !['x64', 'arm64'].includes(process.arch)) {
+		problems.push(`this machine is ${process.platform}-${process.arch}; the install script supports Linux and macOS on x64 or arm64`);
+	}
+	if (!which('npm')) problems.push('npm is not on the PATH');
+	if (!which('python3')) problems.push('python3 is missing (node-gyp needs it to build sqlite3)');
+	if (!which('make')) problems.push('make is missing (needed to build sqlite3)');
+	if (!which('c++') && !which('g++') && !which('clang++')) problems.push('no C++ compiler (c++, g++ or clang++) to build sqlite3');
+	fs.mkdirSync(rt.dir, { recursive: true });
+	try {
+		const stats = fs.statfsSync(rt.dir);
+		const free = stats.bavail * stats.bsize;
+		const have = folderMegabytes(path.join(rt.dir, 'node_modules')) ?? 0;
+		if (free + have * 1024 ** 2 < REQUIRED_FREE_BYTES) {
+			problems.push(`only ${(free / 1024 ** 3).toFixed(1)} GB free in ${rt.dir}; the n8n server needs about 3 GB (set RR_N8N_CACHE_DIR to install it elsewhere)`);
+		}
+	} catch {
+		// statfs is not available everywhere: the install reports ENOSPC itself.
+	}
+	if (problems.length > 0) {
+		throw new InstallError(`cannot install the n8n server:\n  - ${problems.join('\n  - ')}\nDebian/Ubuntu: apt-get update && apt-get install -y python3 make g++`);
+	}
+}
+
+/** One install at a time per cache folder: a second caller waits for the first (or takes over a dead one's lock). */
+async function withLock<T>(rt: N8nRuntime, log: Log, work: () => Promise<T>): Promise<T> {
+	const lock = `${rt.dir}.lock`;
+	fs.mkdirSync(path.dirname(lock), { recursive: true });
+	let waitedSince: number | undefined;
+	for (;;) {
+		try {
+			fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+			break;
+		} catch {
+			const pid = Number.parseInt(fs.readFileSync(lock, 'utf8'), 10);
+			let alive = false;
+			try {
+				process.kill(pid, 0);
+				alive = pid !== process.pid;
+			} catch {
+				alive = false;
+			}
+			if (!alive) {
+				fs.rmSync(lock, { force: true });
+				continue;
+			}
+			if (waitedSince === undefined) {
+				waitedSince = Date.now();
+				log(`[n8n install] another process (pid ${pid}) is installing n8n into ${rt.dir}; waiting for it`);
+			} else if (Date.now() - waitedSince > 40 * 60_000) {
+				throw new InstallError(`another process (pid ${pid}) has held ${lock} for 40 minutes; stop it or delete the lock file`);
+			}
+			await new Promise((r) => setTimeout(r, 2000));
+		}
+	}
+	const release = () => fs.rmSync(lock, { force: true });
+	process.once('exit', release);
+	try {
+		return await work();
+	} finally {
+		release();
+		process.removeListener('exit', release);
+	}
+}
+
+/** Installs n8n into the cache folder unless it is already there; returns the paths to run it. */
+export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<N8nRuntime> {
+	const log = options.log ?? defaultLog;
+	const rt = runtime(options.root);
+	if (!options.force && isInstalled(rt)) return rt;
+	return withLock(rt, log, async () => {
+		if (!options.force && isInstalled(rt)) return rt; // another process finished it while we waited
+		const started = Date.now();
+		const timeoutMs = (options.timeoutMinutes ?? 25) * 60_000;
+		log(`[n8n install] installing n8n ${N8N_VERSION} and Node ${NODE_VERSION} into ${rt.dir}`);
+		log('[n8n install] this happens once (about 4 minutes, 2.9 GB); later runs reuse it');
+		preflight(rt);
+		fs.rmSync(rt.marker, { force: true });
+		if (fs.existsSync(path.join(rt.dir, 'node_modules'))) log('[n8n install] an unfinished install is there: npm completes it');
+		const manifest = {
+			name: 'n8n-runtime-for-n8n-nodes-restaurant-reservations',
+			private: true,
+			description: 'The n8n server that `npm run dev` and `npm run test:e2e` of n8n-nodes-restaurant-reservations run. Safe to delete.',
+			dependencies: { n8n: N8N_VERSION, [nodePackageName()]: NODE_VERSION },
+			overrides: N8N_OVERRIDES,
+		};
+		fs.writeFileSync(path.join(rt.dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+		const env = cleanNpmEnv({ npm_config_nodedir: rt.nodeDir });
+		await runStep(
+			`step 1/3: npm install n8n@${N8N_VERSION} ${nodePackageName()}@${NODE_VERSION} (install scripts skipped)`,
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+			{ cwd: rt.dir, env, timeoutMs, log, sizeOf: rt.dir },
+		);
+		if (!fs.existsSync(rt.node) || !fs.existsSync(path.join(rt.nodeDir, 'include', 'node', 'node.h'))) {
+			throw new InstallError(`${nodePackageName()}@${NODE_VERSION} did not provide ${rt.node} and its headers`);
+		}
+		await runStep(
+			'step 2/3: npm rebuild sqlite3 (built from source against the Node 24 headers)',
+			['rebuild', 'sqlite3', '--foreground-scripts', '--loglevel=error'],
+			{
+				cwd: rt.dir,
+				env: { ...env, npm_config_build_from_source: 'true', JOBS: 'max', PATH: `${path.dirname(rt.node)}${path.delimiter}${process.env.PATH ?? ''}` },
+				timeoutMs,
+				log,
+			},
+		);
+		log('[n8n install] step 3/3: checking that n8n and sqlite3 load on Node 24');
+		const check = spawnSync(rt.node, ['-e', `require(require.resolve('sqlite3', { paths: [${JSON.stringify(path.dirname(path.dirname(rt.n8nBin)))}] })); process.stdout.write(process.version)`], {
+			encoding: 'utf8',
+			timeout: 60_000,
+		});
+		if (check.status !== 0) throw new InstallError(`sqlite3 does not load on Node ${NODE_VERSION}:\n${check.stderr}`);
+		const version = spawnSync(rt.node, [rt.n8nBin, '--version'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, N8N_USER_FOLDER: path.join(rt.dir, '.version-check') } });
+		if (!version.stdout.includes(N8N_VERSION)) throw new InstallError(`n8n --version did not answer ${N8N_VERSION}:\n${version.stdout}\n${version.stderr}`);
+		fs.rmSync(path.join(rt.dir, '.version-check'), { recursive: true, force: true });
+		const marker: Marker = {
+			n8n: N8N_VERSION,
+			node: NODE_VERSION,
+			nodePackage: nodePackageName(),
+			installedAt: new Date().toISOString(),
+			seconds: Math.round((Date.now() - started) / 1000),
+		};
+		fs.writeFileSync(rt.marker, `${JSON.stringify(marker, null, 2)}\n`);
+		log(`[n8n install] n8n ${N8N_VERSION} is ready (${elapsed(started)}), Node ${check.stdout.trim()}`);
+		return rt;
+	});
+}
+
+function positiveInt(value: string): number {
+	const n = Number(value);
+	if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a whole number above 0');
+	return n;
+}
+
+if (require.main === module) {
+	const program = new Command()
+		.name('install')
+		.description(`Installs n8n ${N8N_VERSION} and Node ${NODE_VERSION} into a cache folder outside the repository (once).`)
+		.option('-f, --force', 'reinstall even if the cache folder holds a complete install')
+		.option('--timeout-minutes <minutes>', 'time limit of each npm step', positiveInt, 25)
+		.option('--print-path', 'only print the cache folder and whether n8n is installed there')
+		.parse();
+	const opts = program.opts<{ force?: boolean; timeoutMinutes: number; printPath?: boolean }>();
+	if (opts.printPath) {
+		const rt = runtime();
+		process.stdout.write(`${rt.dir} (${isInstalled(rt) ? 'installed' : 'not installed'})\n`);
+	} else {
+		const rt = runtime();
+		const already = !opts.force && isInstalled(rt);
+		ensureN8nInstalled({ force: opts.force, timeoutMinutes: opts.timeoutMinutes }).then(
+			() => {
+				if (already) process.stdout.write(`[n8n install] n8n ${N8N_VERSION} is already installed in ${rt.dir}\n`);
+			},
+			(error: unknown) => {
+				process.stderr.write(`${error instanceof InstallError ? error.message : (error as Error).stack}\n`);
+				process.exit(1);
+			},
+		);
+	}
+}

@@ -1,0 +1,15 @@
+/**
+ * Once before the end-to-end tests: the n8n server in the cache folder (installed on first use,
+ * with progress lines), and the package built and packed, as `npm run dev` does.
+ */
+import path from 'node:path';
+import { ensureN8nInstalled } from '../../scripts/n8n/install';
+import { REPO_ROOT } from '../../scripts/n8n/runtime';
+import { buildPackage, packPackage } from '../../scripts/n8n/server';
+
+export default async function globalSetup(): Promise<void> {
+	const log = (line: string) => process.stdout.write(`${line}\n`);
+	await ensureN8nInstalled({ log });
+	await buildPackage();
+	process.env.E2E_TARBALL = await packPackage(path.join(REPO_ROOT, '.tmp', 'e2e', 'pack'));
+}

@@ -1,0 +1,154 @@
+/**
+ * One end-to-end environment: a sandbox, an n8n user folder with the packed package installed as a
+ * community package, the credentials and the example workflows imported, and (on demand) the n8n
+ * server. Built from the same helpers as `npm run dev` (scripts/n8n/server.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isInstalled } from '../../../scripts/n8n/install';
+import { REPO_ROOT, runtime } from '../../../scripts/n8n/runtime';
+import {
+	copyExampleFiles,
+	freePort,
+	importCredentials,
+	importWorkflows,
+	installPackedPackage,
+	n8nInstance,
+	N8nRest,
+	prepareExample,
+	readExamples,
+	runN8nCli,
+	SANDBOX_CREDENTIAL,
+	SANDBOX_TOKEN,
+	startN8n,
+	startSandbox,
+	type CredentialSpec,
+	type ExampleWorkflow,
+	type ManagedProcess,
+	type N8nInstance,
+	type RunningSandbox,
+} from '../../../scripts/n8n/server';
+import { apiClient, type ApiCall } from '../../support/client';
+
+/** A second credential whose token the sandbox rejects. */
+export const WRONG_CREDENTIAL = { id: 'RrWrongTokenCred01', name: 'Restaurant Reservations (wrong token)' };
+
+export interface NodeRun {
+	status: string;
+	items: Array<Record<string, any>>;
+	error?: { message?: string; description?: string };
+}
+
+export interface Execution {
+	code: number | null;
+	/** stdout and stderr of `n8n execute`. */
+	output: string;
+	status?: string;
+	error?: { message?: string; description?: string; node?: { name?: string } };
+	/** Each node's first run: its status and the items of its first output. */
+	nodes: Record<string, NodeRun>;
+}
+
+export interface E2eEnvironment {
+	sandbox: RunningSandbox;
+	api: ApiCall;
+	instance: N8nInstance;
+	examples: ExampleWorkflow[];
+	work: string;
+	n8n?: ManagedProcess;
+	rest?: N8nRest;
+	/** `n8n execute --id` (while no server or beside it: the CLI gets its own task broker port). */
+	execute(workflowId: string): Promise<Execution>;
+	/** Starts the n8n server and creates the owner (signed in as the owner on `rest`). */
+	startServer(): Promise<N8nRest>;
+	stop(): Promise<void>;
+}
+
+/** The JSON that `n8n execute --rawOutput` prints, from the first line `{` to its closing `}`. */
+export function parseExecution(code: number | null, output: string): Execution {
+	const lines = output.split('\n');
+	const start = lines.indexOf('{');
+	const end = start < 0 ? -1 : lines.indexOf('}', start);
+	const result: Execution = { code, output, nodes: {} };
+	if (start < 0 || end < 0) return result;
+	const data = JSON.parse(lines.slice(start, end + 1).join('\n')) as {
+		status?: string;
+		data: { resultData: { error?: Execution['error']; runData: Record<string, Array<{ executionStatus: string; data?: { main?: Array<Array<{ json: Record<string, any> }>> }; error?: NodeRun['error'] }>> } };
+	};
+	result.status = data.status;
+	result.error = data.data.resultData.error;
+	for (const [name, runs] of Object.entries(data.data.resultData.runData)) {
+		const run = runs[0];
+		result.nodes[name] = { status: run.executionStatus, items: (run.data?.main?.[0] ?? []).map((item) => item.json), error: run.error };
+	}
+	return result;
+}
+
+export async function startEnvironment(
+	name: string,
+	options: { extraCredentials?: CredentialSpec[]; extraWorkflows?: (examples: ExampleWorkflow[], filesFolder: string) => Array<Record<string, unknown>> } = {},
+): Promise<E2eEnvironment> {
+	const rt = runtime();
+	if (!isInstalled(rt)) throw new Error(`n8n is not installed in ${rt.dir}: run npm run n8n:install`);
+	const tarball = process.env.E2E_TARBALL;
+	if (!tarball || !fs.existsSync(tarball)) throw new Error('E2E_TARBALL is not set: run the tests with npm run test:e2e (its globalSetup packs the package)');
+
+	const work = path.join(REPO_ROOT, '.tmp', 'e2e', name);
+	fs.rmSync(work, { recursive: true, force: true });
+	const userFolder = path.join(work, 'n8n');
+	const filesFolder = path.join(work, 'files');
+	await installPackedPackage(tarball, userFolder);
+
+	const sandbox = await startSandbox({ port: 0, quiet: true });
+	try {
+		return await prepare(sandbox);
+	} catch (error) {
+		await sandbox.process.stop();
+		throw error;
+	}
+
+	async function prepare(sandbox: RunningSandbox): Promise<E2eEnvironment> {
+	const api = apiClient(sandbox.url);
+	const instance = n8nInstance(rt, { userFolder, filesFolder, port: await freePort(), brokerPort: await freePort(), extraEnv: { N8N_LOG_LEVEL: 'warn' } });
+	const cliBrokerPort = await freePort();
+	const examples = readExamples();
+	copyExampleFiles(filesFolder);
+	await importCredentials(
+		instance,
+		[
+			{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN },
+			{ ...WRONG_CREDENTIAL, baseUrl: sandbox.url, accessToken: 'not-a-sandbox-token' },
+			...(options.extraCredentials ?? []),
+		],
+		path.join(work, 'import'),
+	);
+	await importWorkflows(
+		instance,
+		[...examples.map((example) => prepareExample(example, { filesFolder })), ...(options.extraWorkflows?.(examples, filesFolder) ?? [])],
+		path.join(work, 'import'),
+	);
+
+	const env: E2eEnvironment = {
+		sandbox,
+		api,
+		instance,
+		examples,
+		work,
+		async execute(workflowId) {
+			const result = await runN8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], { env: { N8N_RUNNERS_BROKER_PORT: String(cliBrokerPort) }, timeoutMs: 120_000 });
+			return parseExecution(result.code, result.stdout + result.stderr);
+		},
+		async startServer() {
+			env.n8n = await startN8n(instance);
+			env.rest = new N8nRest(instance.url);
+			await env.rest.setupOwner();
+			return env.rest;
+		},
+		async stop() {
+			await env.n8n?.stop();
+			await sandbox.process.stop();
+		},
+	};
+	return env;
+	}
+}
