@@ -4,7 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { Fingerprint, ValueKind } from './codec';
-import { CONTENT_HASH_LENGTH, digest, digits, encodeValue, hash53, REST_HASH_LENGTH, TEXT_HASH_LENGTH } from './codec';
+import { CONTENT_HASH_LENGTH, digits, encodeValue, REST_HASH_LENGTH, TEXT_HASH_LENGTH } from './codec';
+import { Hash53, isOmitted } from './hash';
 
 /** Fields stored exactly, so that an update reports their previous values. */
 export const EXACT_FIELDS = [
@@ -29,17 +30,25 @@ export const IGNORED_FIELDS = ['id', 'updatedAt', 'lastUpdatedBy', 'viewed', 'bu
 
 const NOT_IN_REST = new Set<string>([...IGNORED_FIELDS, ...EXACT_FIELDS.map((f) => f.name), ...TEXT_FIELDS]);
 
-/** The keys of the last record seen, and its "rest" keys sorted: records of one list share them. */
-let lastKeys: string[] = [];
-let lastRestKeys: string[] = [];
+interface RestKeys {
+	/** Where the "rest" keys are among the record's keys, listed in sorted key order (key order is no change). */
+	positions: number[];
+	/** The hash of each of those keys (32 bits), mixed in before its value. */
+	hashes: number[];
+}
 
-function restKeysOf(reservation: IDataObject): string[] {
+/** The keys of the last record seen, and its rest keys: the records of one list share them. */
+let lastKeys: string[] = [];
+let lastRest: RestKeys = { positions: [], hashes: [] };
+
+function restKeysOf(reservation: IDataObject): RestKeys {
 	const keys = Object.keys(reservation);
 	if (keys.length !== lastKeys.length || keys.some((key, i) => key !== lastKeys[i])) {
+		const rest = keys.filter((key) => !NOT_IN_REST.has(key)).sort();
 		lastKeys = keys;
-		lastRestKeys = keys.filter((key) => !NOT_IN_REST.has(key)).sort();
+		lastRest = { positions: rest.map((key) => keys.indexOf(key)), hashes: rest.map((key) => new Hash53().string(key).value() | 0) };
 	}
-	return lastRestKeys;
+	return lastRest;
 }
 
 function isBlank(value: unknown): boolean {
@@ -49,16 +58,19 @@ function isBlank(value: unknown): boolean {
 }
 
 /**
- * Every other top-level field as JSON, keys sorted, blank values (null, [], {}) left out: a field
- * the API starts sending empty, or a change of key order, is not a change of every reservation.
+ * The hash of every other top-level field, keys sorted, blank values (null, [], {}) left out: a
+ * field the API starts sending empty, or a change of key order, is not a change of every reservation.
  */
-function restText(reservation: IDataObject): string {
-	const rest: IDataObject = {};
-	for (const key of restKeysOf(reservation)) {
-		const value = reservation[key];
-		if (!isBlank(value)) rest[key] = value;
+function restHash(reservation: IDataObject): number {
+	const { positions, hashes } = restKeysOf(reservation);
+	// Object.values is in the order of Object.keys: one call instead of a lookup by name per key.
+	const values = Object.values(reservation);
+	const hash = new Hash53();
+	for (let i = 0; i < positions.length; i++) {
+		const value = values[positions[i]];
+		if (!isBlank(value) && !isOmitted(value)) hash.word(hashes[i]).json(value);
 	}
-	return JSON.stringify(rest);
+	return hash.value();
 }
 
 export function reservationId(reservation: IDataObject): string {
@@ -66,19 +78,26 @@ export function reservationId(reservation: IDataObject): string {
 }
 
 export function fingerprint(reservation: IDataObject, keepTexts: boolean): Fingerprint {
-	// The rest is hashed once (53 bits); the content hash covers the guest details and that hash.
-	const rest = hash53(restText(reservation));
-	const textValues = TEXT_FIELDS.map((name) => JSON.stringify(reservation[name] ?? null));
+	// The content hash covers the guest details and the rest: the hash of each, in order.
+	const content = new Hash53();
+	const texts = new Array<string>(TEXT_FIELDS.length);
+	for (let i = 0; i < TEXT_FIELDS.length; i++) {
+		const value = reservation[TEXT_FIELDS[i]] ?? null;
+		const hash = new Hash53().json(value).value();
+		content.hash(hash);
+		texts[i] = keepTexts ? encodeValue(value, 'text') : digits(hash, TEXT_HASH_LENGTH);
+	}
+	const rest = restHash(reservation);
 	return {
 		id: reservationId(reservation),
-		content: digest(`${textValues.join('\u0003')}\u0004${rest.toString(36)}`, CONTENT_HASH_LENGTH),
+		content: digits(content.hash(rest).value(), CONTENT_HASH_LENGTH),
 		rest: digits(rest, REST_HASH_LENGTH),
 		time: encodeValue(reservation.reservationTime, 'time'),
 		groupSize: encodeValue(reservation.groupSize, 'int'),
 		tableNumber: encodeValue(reservation.tableNumber, 'text'),
 		state: encodeValue(reservation.state, 'state'),
 		eventId: encodeValue(reservation.eventId, 'int'),
-		texts: keepTexts ? TEXT_FIELDS.map((name) => encodeValue(reservation[name], 'text')) : textValues.map((value) => digest(value, TEXT_HASH_LENGTH)),
+		texts,
 	};
 }
 

@@ -10,9 +10,9 @@ import type { LocalWindow } from '../shared/dateWindows';
 import { addLocalDays, parseLocal, splitIntoWindows, WINDOW_CONCURRENCY } from '../shared/dateWindows';
 import { isValidTimeZone, toLocalDateTime } from '../shared/localTime';
 import type { ChangeItem, TriggerEvent } from './changes';
-import type { Fingerprint } from './codec';
+import type { Pairing, StoredRecord } from './codec';
 import { ALL_EVENTS, createdItem, diff, EVENTS, eventFor, updateItem } from './changes';
-import { decodeSnapshot, decodeValue, digest, encodeSnapshot } from './codec';
+import { decodeRecord, decodeRecords, decodeValue, digest, encodeRecord, encodeRecords, pairRecords } from './codec';
 import type { ListFilters, PollClock, RestaurantInfo } from './fetch';
 import { getReservation, getRestaurant, listRestaurants, listWindow, startClock } from './fetch';
 import { fingerprint, reservationId, TEXT_FIELDS } from './fingerprint';
@@ -135,10 +135,20 @@ function matchesFilters(reservation: IDataObject, filters: ListFilters): boolean
 	return true;
 }
 
+/** A listed reservation with its snapshot record (its fingerprint is computed again only when it changed). */
+interface Listed extends StoredRecord {
+	reservation: IDataObject;
+}
+
+function listed(reservation: IDataObject, keep: boolean): Listed {
+	const current = fingerprint(reservation, keep);
+	return { id: current.id, reservation, record: encodeRecord(current, keep) };
+}
+
 interface Fetched {
 	restaurant: Restaurant;
 	horizon: Horizon;
-	reservations: Map<string, IDataObject>;
+	reservations: Map<string, Listed>;
 	serverTime: number;
 }
 
@@ -150,18 +160,19 @@ async function fetchRestaurant(context: IPollFunctions, restaurant: Restaurant, 
 		if (failed) return undefined;
 		const list = listWindow(context, restaurant.key, window, settings.filters, clock);
 		list.catch(() => (failed = true));
-		return await list;
+		const { reservations, serverTime } = await list;
+		// Fingerprinted as soon as the window arrives: the work is done while the API prepares the others.
+		return { serverTime, listed: reservations.map((reservation) => listed(reservation, settings.keepGuestDetails)) };
 	});
-	const reservations = new Map<string, IDataObject>();
+	const reservations = new Map<string, Listed>();
 	let serverTime: number | undefined;
 	for (const list of lists) {
 		if (!list) continue;
 		if (list.serverTime !== undefined) serverTime = Math.min(serverTime ?? Infinity, list.serverTime);
-		for (const reservation of list.reservations) {
-			const id = reservationId(reservation);
-			const seen = reservations.get(id);
+		for (const one of list.listed) {
+			const seen = reservations.get(one.id);
 			// Moved from one window into a later one during the poll: keep the newer copy.
-			if (!seen || !(String(seen.updatedAt ?? '') > String(reservation.updatedAt ?? ''))) reservations.set(id, reservation);
+			if (!seen || !(String(seen.reservation.updatedAt ?? '') > String(one.reservation.updatedAt ?? ''))) reservations.set(one.id, one);
 		}
 	}
 	return { restaurant, horizon, reservations, serverTime: serverTime ?? now };
@@ -181,47 +192,78 @@ interface Compared {
 	state: RestaurantState;
 }
 
-async function compare(context: IPollFunctions, fetched: Fetched, previous: RestaurantState | undefined, settings: TriggerSettings, clock: PollClock): Promise<Compared> {
+/** The previous snapshot's records in ID order; undefined when there is none or it is unreadable. */
+function previousRecords(previous: RestaurantState | undefined, keep: boolean): StoredRecord[] | undefined {
+	if (!previous) return undefined;
+	try {
+		return decodeRecords(previous.s, keep, TEXT_FIELDS.length);
+	} catch {
+		return undefined; // unreadable: a new baseline for this restaurant
+	}
+}
+
+/**
+ * Tracked reservations missing from the list while their time is still inside the horizon left it
+ * (moved out, stopped matching the filters, deleted), or moved between two windows while they were
+ * fetched. Reading each tells which: the ones still watched are added to `reservations`. Returns
+ * how many were added.
+ */
+async function readMissing(context: IPollFunctions, fetched: Fetched, unlisted: StoredRecord[], settings: TriggerSettings, clock: PollClock): Promise<number> {
 	const { restaurant, horizon, reservations } = fetched;
+	const missing = unlisted.filter(({ id, record }) => inRange(decodeValue(decodeRecord(id, record, settings.keepGuestDetails, TEXT_FIELDS.length).time, 'time'), horizon.from, horizon.to));
+	const found = await mapWithConcurrency(missing, WINDOW_CONCURRENCY, async ({ id }) => await getReservation(context, restaurant.key, id, clock));
+	let added = 0;
+	for (const reservation of found) {
+		if (reservation && inRange(reservation.reservationTime, horizon.from, horizon.to) && matchesFilters(reservation, settings.filters)) {
+			reservations.set(reservationId(reservation), listed(reservation, settings.keepGuestDetails));
+			added++;
+		}
+	}
+	return added;
+}
+
+/** The listed reservations in ID order, each with its previous record when the snapshot has one. */
+async function pairWithSnapshot(context: IPollFunctions, fetched: Fetched, before: StoredRecord[] | undefined, settings: TriggerSettings, clock: PollClock): Promise<{ entries: Listed[]; pairing?: Pairing }> {
+	let entries = inIdOrder(fetched.reservations);
+	if (!before) return { entries };
+	let pairing = pairRecords(before, entries);
+	if ((await readMissing(context, fetched, pairing.unlisted, settings, clock)) > 0) {
+		entries = inIdOrder(fetched.reservations);
+		pairing = pairRecords(before, entries);
+	}
+	return { entries, pairing };
+}
+
+function inIdOrder(reservations: Map<string, Listed>): Listed[] {
+	// The IDs sorted alone (by UTF-16 code units, as `<` compares): much faster than a comparator.
+	return [...reservations.keys()].sort().map((id) => reservations.get(id)!);
+}
+
+/** One item per listed reservation that is new or changed since the previous snapshot (`before`: the previous record of each). */
+function changedItems(entries: Listed[], before: Array<string | undefined>, previous: RestaurantState, restaurant: Restaurant, settings: TriggerSettings): ChangeItem[] {
 	const keep = settings.keepGuestDetails;
-	let before: ReturnType<typeof decodeSnapshot> | undefined;
-	if (previous) {
-		try {
-			before = decodeSnapshot(previous.s, keep, TEXT_FIELDS.length);
-		} catch {
-			before = undefined; // unreadable: a new baseline for this restaurant
-		}
-	}
 	const items: ChangeItem[] = [];
-	if (before && previous) {
-		// A tracked reservation missing from the list while its time is still inside the horizon left
-		// it (moved out, stopped matching the filters, deleted), or moved between two windows while
-		// they were fetched. Reading it tells which.
-		const missing = [...before.values()].filter((entry) => !reservations.has(entry.id) && inRange(decodeValue(entry.time, 'time'), horizon.from, horizon.to));
-		const found = await mapWithConcurrency(missing, WINDOW_CONCURRENCY, async (entry) => await getReservation(context, restaurant.key, entry.id, clock));
-		for (const reservation of found) {
-			if (reservation && inRange(reservation.reservationTime, horizon.from, horizon.to) && matchesFilters(reservation, settings.filters)) {
-				reservations.set(reservationId(reservation), reservation);
-			}
-		}
-	}
-	const fingerprints: Fingerprint[] = [];
-	for (const reservation of reservations.values()) {
-		const current = fingerprint(reservation, keep);
-		fingerprints.push(current);
-		if (!before || !previous) continue;
-		const old = before.get(current.id);
-		if (!old) {
+	entries.forEach(({ id, reservation, record }, i) => {
+		const old = before[i];
+		if (old === undefined) {
 			if (settings.events.has(EVENTS.created) && isNewReservation(reservation, previous)) items.push(createdItem(restaurant.id, reservation));
-			continue;
+			return;
 		}
-		const change = diff(old, current, reservation, keep);
+		// The usual case, nothing changed, is told by the records alone; only a change is decoded.
+		if (old === record) return;
+		const change = diff(decodeRecord(id, old, keep, TEXT_FIELDS.length), fingerprint(reservation, keep), reservation, keep);
 		const event = change && eventFor(change, settings.events);
 		if (change && event) items.push(updateItem(event, restaurant.id, reservation, change));
-	}
+	});
+	return items;
+}
+
+async function compare(context: IPollFunctions, fetched: Fetched, previous: RestaurantState | undefined, settings: TriggerSettings, clock: PollClock): Promise<Compared> {
+	const { restaurant, horizon } = fetched;
+	const { entries, pairing } = await pairWithSnapshot(context, fetched, previousRecords(previous, settings.keepGuestDetails), settings, clock);
 	return {
-		items,
-		state: { z: restaurant.timeZone, f: horizon.from, t: horizon.to, d: fetched.serverTime, s: encodeSnapshot(fingerprints, keep) },
+		items: pairing && previous ? changedItems(entries, pairing.previous, previous, restaurant, settings) : [],
+		state: { z: restaurant.timeZone, f: horizon.from, t: horizon.to, d: fetched.serverTime, s: encodeRecords(entries) },
 	};
 }
 
@@ -255,7 +297,7 @@ export async function pollReservations(context: IPollFunctions): Promise<INodeEx
 	if (manual) {
 		// A test run never touches the stored snapshot: it shows the changes waiting for the next
 		// poll, or, when there are none, a sample built from the current reservations.
-		const shown = items.length > 0 ? items : sampleItems(fetched.map((f) => ({ restaurantId: f.restaurant.id, reservations: [...f.reservations.values()] })), settings.events);
+		const shown = items.length > 0 ? items : sampleItems(fetched.map((f) => ({ restaurantId: f.restaurant.id, reservations: [...f.reservations.values()].map((l) => l.reservation) })), settings.events);
 		return shown.length > 0 ? [shown.map((json) => ({ json }))] : null;
 	}
 	writeState(staticData, next);

@@ -3,13 +3,17 @@
  * restaurant a few fields and one encoded string (see ./codec), never whole records.
  *
  * ```
- * { v: 1, k: '<settings key>', at: <epoch ms the restaurants were looked up>,
+ * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>,
  *   r: { '101': { z: 'Europe/Berlin', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>' } } }
  * ```
  */
 import type { IDataObject } from 'n8n-workflow';
 
-export const STATE_VERSION = 1;
+/**
+ * 2: the hashes are those of ./hash (version 1 hashed the JSON text). A state of another version is not
+ * compared against: the first poll after an upgrade takes a new baseline and emits nothing.
+ */
+export const STATE_VERSION = 2;
 
 export interface RestaurantState {
 	/** The restaurant's time zone, as looked up at `TriggerState.at`. */

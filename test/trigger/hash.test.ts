@@ -1,0 +1,168 @@
+/** The fingerprint hash (nodes/RestaurantReservationsTrigger/hash) and the record helpers of the codec. */
+import seedrandom from 'seedrandom';
+import type { Fingerprint } from '../../nodes/RestaurantReservationsTrigger/codec';
+import { byId, decodeRecord, decodeRecords, encodeRecord, encodeRecords, encodeValue, pairRecords } from '../../nodes/RestaurantReservationsTrigger/codec';
+import { fingerprint, sameFingerprint, TEXT_FIELDS } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
+import { Hash53 } from '../../nodes/RestaurantReservationsTrigger/hash';
+import { readState } from '../../nodes/RestaurantReservationsTrigger/snapshot';
+
+const hashOf = (value: unknown) => new Hash53().json(value).value();
+
+function randomJson(random: () => number, depth = 0): unknown {
+	const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)];
+	const kind = Math.floor(random() * (depth > 2 ? 4 : 6));
+	switch (kind) {
+		case 0:
+			return pick([null, true, false]);
+		case 1:
+			return pick([0, 1, -1, 7, 2 ** 31, -(2 ** 31), 2 ** 53, 0.5, 1e21, -3.25, Math.floor(random() * 1e6)]);
+		case 2:
+		case 3:
+			return pick(['', 'a', 'ab', 'abc', 'Müller', '"quoted"', 'back\\slash', 'line\nbreak', '\u0001', '\ud83d\ude00', '\ud800', String(random())]);
+		case 4:
+			return Array.from({ length: Math.floor(random() * 4) }, () => randomJson(random, depth + 1));
+		default:
+			return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [pick(['a', 'b', 'ab', 'c', '', 'toJSON', '1']), randomJson(random, depth + 1)]));
+	}
+}
+
+describe('Hash53.json', () => {
+	it('hashes values JSON.stringify writes alike alike', () => {
+		expect(hashOf({ a: 1, b: undefined, c: () => 1 })).toBe(hashOf({ a: 1 }));
+		expect(hashOf([undefined, () => 1])).toBe(hashOf([null, null]));
+		expect(hashOf([NaN, Infinity])).toBe(hashOf([null, null]));
+		expect(hashOf(-0)).toBe(hashOf(0));
+		expect(hashOf(1.0)).toBe(hashOf(1));
+		expect(hashOf(new Date(0))).toBe(hashOf(new Date(0)));
+		const random = seedrandom('hash-round-trip');
+		for (let i = 0; i < 2000; i++) {
+			const value = randomJson(random);
+			expect(hashOf(JSON.parse(JSON.stringify(value)))).toBe(hashOf(value));
+		}
+	});
+
+	it.each([
+		[['ab', 'c'], ['a', 'bc']],
+		[[1, [2]], [[1], 2]],
+		[{ a: 'b' }, ['a', 'b']],
+		[{ a: 1, b: 2 }, { b: 2, a: 1 }],
+		[{}, []],
+		['1', 1],
+		['true', true],
+		['null', null],
+		[1, 1.5],
+		[2 ** 31, -(2 ** 31)],
+		['a', 'a\u0000'],
+		['ab', 'ba'],
+		[[], [null]],
+		[{ a: {} }, { a: [] }],
+	])('tells %j from %j', (a, b) => {
+		expect(hashOf(a)).not.toBe(hashOf(b));
+	});
+
+	it('gives distinct values distinct hashes', () => {
+		const random = seedrandom('hash-distinct');
+		const byText = new Map<string, number>();
+		for (let i = 0; i < 20000; i++) {
+			const value = randomJson(random);
+			byText.set(JSON.stringify(value), hashOf(value));
+		}
+		expect(new Set(byText.values()).size).toBe(byText.size);
+	});
+
+	it('is a 53-bit integer', () => {
+		for (const value of ['', 'x', { a: [1, 2, 3] }]) {
+			const hash = hashOf(value);
+			expect(Number.isSafeInteger(hash) && hash >= 0).toBe(true);
+		}
+	});
+});
+
+describe('fingerprint', () => {
+	const reservation = {
+		id: 'rsv-1',
+		reservationTime: '2026-11-22T19:30:00',
+		groupSize: 2,
+		state: 'confirmed',
+		customerName: 'Anna',
+		internalNotes: 'vip',
+		details: { cancelOptionName: null, cancelNote: null },
+		order: { items: [{ productId: 1, amount: 2 }] },
+	};
+
+	it('does not depend on the order of the top-level keys, nor on blank fields', () => {
+		const reordered = Object.fromEntries(Object.entries(reservation).reverse());
+		expect(fingerprint(reordered, false)).toEqual(fingerprint(reservation, false));
+		expect(fingerprint({ ...reservation, waiters: [], extra: {}, note: null }, false)).toEqual(fingerprint(reservation, false));
+	});
+
+	it('sees a change deep inside the rest of the record', () => {
+		const changed = { ...reservation, order: { items: [{ productId: 1, amount: 3 }] } };
+		expect(fingerprint(changed, false).rest).not.toBe(fingerprint(reservation, false).rest);
+		expect(fingerprint(changed, false).content).not.toBe(fingerprint(reservation, false).content);
+	});
+});
+
+describe('records', () => {
+	const random = seedrandom('records');
+	const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)];
+	const randomReservation = (id: string) => ({
+		id,
+		reservationTime: pick(['2026-11-22T19:30:00', '2026-01-01T00:00:45', null]),
+		groupSize: pick([1, 4, 2.5, null]),
+		tableNumber: pick(['1', 'a,b|c', null]),
+		state: pick(['confirmed', 'cancelled', 'weird']),
+		eventId: pick([null, 7]),
+		customerName: pick(['Anna', 'Jörg, jr.', null]),
+		phone: pick(['+49 1', null]),
+		internalNotes: pick([null, 'vip']),
+	});
+
+	it.each([false, true])('are equal exactly when the fingerprints are (guest details kept: %s)', (keep) => {
+		const prints: Fingerprint[] = Array.from({ length: 300 }, () => fingerprint(randomReservation('rsv-1'), keep));
+		for (let i = 1; i < prints.length; i++) {
+			expect(encodeRecord(prints[i], keep) === encodeRecord(prints[i - 1], keep)).toBe(sameFingerprint(prints[i], prints[i - 1]));
+		}
+	});
+
+	it.each([false, true])('round-trip through a snapshot string (guest details kept: %s)', (keep) => {
+		const prints = ['rsv-1', 'rsv-10', 'rsv-2', 'x,|%~!', 'ü'].map((id) => fingerprint(randomReservation(id), keep));
+		const text = encodeRecords(prints.map((p) => ({ id: p.id, record: encodeRecord(p, keep) })).sort(byId));
+		const back = decodeRecords(text, keep, TEXT_FIELDS.length);
+		expect(back.map((r) => r.id)).toEqual(prints.map((p) => p.id).sort());
+		for (const { id, record } of back) expect(decodeRecord(id, record, keep, TEXT_FIELDS.length)).toEqual(prints.find((p) => p.id === id));
+	});
+
+	it('pair with the listed reservations by ID', () => {
+		const record = (id: string) => ({ id, record: `r-${id}` });
+		const before = ['a', 'c', 'd', 'f'].map(record);
+		const pairing = pairRecords(before, [{ id: 'b' }, { id: 'c' }, { id: 'f' }, { id: 'g' }]);
+		expect(pairing.previous).toEqual([undefined, 'r-c', 'r-f', undefined]);
+		expect(pairing.unlisted).toEqual([record('a'), record('d')]);
+		expect(pairRecords([], [{ id: 'a' }])).toEqual({ previous: [undefined], unlisted: [] });
+	});
+
+	it('rejects text that is not a snapshot', () => {
+		expect(() => decodeRecords('0b,123456789012345c,x,2,4,~|0a,123456789012345c,x,2,4,~', false, 4)).toThrow(); // out of order
+		expect(() => decodeRecords('garbage', false, 4)).toThrow();
+		expect(() => decodeRecords('0a,123456789012345,x,2,4,~', false, 4)).toThrow(); // no state after the hashes
+		expect(() => decodeRecords('0a,123456789012345c,x,2,4', false, 4)).toThrow(); // a field missing
+	});
+});
+
+describe('time tokens', () => {
+	it('stay the same however many distinct times were seen', () => {
+		const first = encodeValue('2026-11-22T19:30:00', 'time');
+		for (let minute = 0; minute < 25000; minute++) encodeValue(new Date(Date.UTC(2026, 0, 1) + minute * 60_000).toISOString().slice(0, 19), 'time');
+		expect(encodeValue('2026-11-22T19:30:00', 'time')).toBe(first);
+		expect(encodeValue('2026-11-22T19:30:15', 'time')).toBe('!"2026-11-22T19:30:15"');
+	});
+});
+
+describe('stored state', () => {
+	it('of an earlier version (other hashes) is not compared against: a new baseline', () => {
+		const state = { v: 1, k: 'key', at: 0, r: { '101': { z: 'Europe/Berlin', f: '2026-01-01T00:00:00', t: '2026-02-01T00:00:00', d: 0, s: '' } } };
+		expect(readState(state, 'key')).toBeUndefined();
+		expect(readState({ ...state, v: 2 }, 'key')).toBeDefined();
+	});
+});
