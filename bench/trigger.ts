@@ -32,6 +32,7 @@ interface VolumeResult {
 	volume: number;
 	tracked: number;
 	pollMs: number;
+	floorMs: number;
 }
 
 /** The seed spreads reservations over 731 days; about half fall in a 365-day horizon. */
@@ -108,7 +109,7 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 		const perReservation = round(bytes / Math.max(tracked, 1), 1);
 		add({ benchmark: 'trigger', measure: `${label}: static data bytes (per tracked reservation)`, value: `${bytes} (${perReservation})`, target: '<= 40 B per reservation', met: perReservation <= 40 });
 		add({ benchmark: 'trigger', measure: `${label}: heap growth over ${runs} polls, kB; items emitted`, value: `${heapGrowthKB}; ${emitted}`, target: 'info' });
-		return { volume, tracked, pollMs: p.medianMs };
+		return { volume, tracked, pollMs: p.medianMs, floorMs: f.medianMs };
 	} finally {
 		await sandbox.stop();
 	}
@@ -122,6 +123,7 @@ export async function benchTrigger(runs: number, volumes = VOLUMES): Promise<voi
 	const fifty = at(50000);
 	if (ten && fifty) {
 		const ratio = round(fifty.pollMs / ten.pollMs, 2);
-		add({ benchmark: 'trigger', measure: 'poll time 50,000 / 10,000 (linear: 5)', value: ratio, target: '<= 5.5', met: ratio <= 5.5 });
+		// The floor's own growth shows what the sandbox (one process on the same two cores) adds.
+		add({ benchmark: 'trigger', measure: 'poll time 50,000 / 10,000 (linear: 5)', value: ratio, floor: round(fifty.floorMs / ten.floorMs, 2), target: '<= 5.5', met: ratio <= 5.5 });
 	}
 }
