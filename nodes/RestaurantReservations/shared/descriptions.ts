@@ -16,13 +16,19 @@ export function operationSelector(resource: string, options: INodePropertyOption
 	};
 }
 
-/** An Additional Fields or Update Fields collection, its options in alphabetical order. */
-export function fieldsCollection(name: 'additionalFields' | 'updateFields', show: Show, options: INodeProperties[]): INodeProperties {
+const COLLECTION_LABELS = {
+	additionalFields: ['Additional Fields', 'Add Field'],
+	updateFields: ['Update Fields', 'Add Field'],
+	filters: ['Filters', 'Add Filter'],
+} as const;
+
+/** An Additional Fields, Update Fields or Filters collection, its options in alphabetical order. */
+export function fieldsCollection(name: keyof typeof COLLECTION_LABELS, show: Show, options: INodeProperties[]): INodeProperties {
 	return {
-		displayName: name === 'updateFields' ? 'Update Fields' : 'Additional Fields',
+		displayName: COLLECTION_LABELS[name][0],
 		name,
 		type: 'collection',
-		placeholder: 'Add Field',
+		placeholder: COLLECTION_LABELS[name][1],
 		default: {},
 		displayOptions: { show },
 		options: sortedOptions(options),

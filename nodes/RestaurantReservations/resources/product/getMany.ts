@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, onlySet, pageBySkipTake } from '../../shared/routing';
 import { PRODUCT_FIELDS, PRODUCTS_PATH } from './fields';
 
@@ -22,14 +23,7 @@ export const getMany = apiOperation({
 });
 
 export const getManyFields: INodeProperties[] = [
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
+	fieldsCollection('filters', show, [
 			{
 				displayName: 'Product Group Name or ID',
 				name: 'productGroup',
@@ -40,6 +34,5 @@ export const getManyFields: INodeProperties[] = [
 			},
 			{ displayName: 'Search', name: 'search', type: 'string', default: '', placeholder: 'e.g. pasta', description: 'Only products whose name contains this text (any case)' },
 			{ displayName: 'Visible', name: 'visible', type: 'boolean', default: true, description: 'Whether to return only visible products (on) or only hidden ones (off)' },
-		],
-	},
+		]),
 ];

@@ -15,7 +15,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../shared/concurrency';
 import { splitIntoWindows, WINDOW_CONCURRENCY } from '../../../shared/dateWindows';
-import { RESERVATIONS_PATH } from '../../shared/descriptions';
+import { fieldsCollection, RESERVATIONS_PATH } from '../../shared/descriptions';
 import { apiOperation, pairWithItem, simplifyItems } from '../../shared/routing';
 import { BOOKING_KINDS, localReservationTime, STATUS_FILTERS } from './fields';
 import { RESERVATION_FIELDS } from './get';
@@ -79,14 +79,7 @@ export const getManyFields: INodeProperties[] = [
 		description: 'End of the period, restaurant-local, not included (midnight of a day ends the day before)',
 		displayOptions: { show },
 	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
+	fieldsCollection('filters', show, [
 			{ displayName: 'Business Date From', name: 'businessDateFrom', type: 'string', default: '', placeholder: 'e.g. 2026-11-22', description: 'First business date to include (a business day runs into the night)' },
 			{ displayName: 'Business Date To', name: 'businessDateTo', type: 'string', default: '', placeholder: 'e.g. 2026-11-30', description: 'Last business date to include' },
 			{ displayName: 'Include Event Bookings', name: 'includeEvents', type: 'boolean', default: true, description: 'Whether to include bookings made for restaurant events' },
@@ -102,6 +95,5 @@ export const getManyFields: INodeProperties[] = [
 			{ displayName: 'Only Unviewed', name: 'unviewed', type: 'boolean', default: true, description: 'Whether to return only bookings the staff has not opened yet' },
 			{ displayName: 'Source Application ID', name: 'VendorAppId', type: 'string', default: '', description: 'Only bookings made by this application (set automatically for application tokens)' },
 			{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_FILTERS, default: 'confirmed', description: 'Only bookings in this state' },
-		],
-	},
+		]),
 ];
