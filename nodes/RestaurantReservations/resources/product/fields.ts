@@ -9,6 +9,19 @@ import { checkProductPrices, describeViolation, MAX_AMOUNT } from '../../../shar
 import { RESTAURANT_PATH } from '../../shared/descriptions';
 import { onlySet, splitList } from '../../shared/routing';
 
+
+/** The product group dropdown, loaded from the restaurant, also accepting an expression. */
+export function productGroupField(name: string, purpose: string): INodeProperties {
+	return {
+		displayName: 'Product Group Name or ID',
+		name,
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getProductGroups', loadOptionsDependsOn: ['restaurantId.value'] },
+		default: '',
+		description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}
+
 export const PRODUCTS_PATH = `${RESTAURANT_PATH}/products`;
 
 /** What Simplify keeps of a product (VendorProduct has 17 fields). */
@@ -46,14 +59,7 @@ export function productFieldOptions(): INodeProperties[] {
 			default: [],
 			description: 'Modifiers guests can add to the product, e.g. extra cheese. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
-		{
-			displayName: 'Product Group Name or ID',
-			name: 'groupId',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getProductGroups', loadOptionsDependsOn: ['restaurantId.value'] },
-			default: '',
-			description: 'Group (category) of the product. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+		productGroupField('groupId', 'Group (category) of the product'),
 		{ displayName: 'Product Type', name: 'productType', type: 'string', default: '', placeholder: 'e.g. dish', description: 'Product type on your POS side' },
 		{ displayName: 'Stock Amount', name: 'stockAmount', type: 'number', typeOptions: { numberPrecision: 0 }, default: 0, description: 'Stock balance' },
 		priceField('takeawayPrice', 'Price for takeaway; when empty, the dine-in price applies'),

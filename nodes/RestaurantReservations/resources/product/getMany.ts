@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { fieldsCollection } from '../../shared/descriptions';
 import { apiOperation, onlySet, pageBySkipTake } from '../../shared/routing';
-import { PRODUCT_FIELDS, PRODUCTS_PATH } from './fields';
+import { PRODUCT_FIELDS, PRODUCTS_PATH, productGroupField } from './fields';
 
 const show = { resource: ['product'], operation: ['getAll'] };
 
@@ -24,14 +24,7 @@ export const getMany = apiOperation({
 
 export const getManyFields: INodeProperties[] = [
 	fieldsCollection('filters', show, [
-			{
-				displayName: 'Product Group Name or ID',
-				name: 'productGroup',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getProductGroups', loadOptionsDependsOn: ['restaurantId.value'] },
-				default: '',
-				description: 'Only products of this group. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			productGroupField('productGroup', 'Only products of this group'),
 			{ displayName: 'Search', name: 'search', type: 'string', default: '', placeholder: 'e.g. pasta', description: 'Only products whose name contains this text (any case)' },
 			{ displayName: 'Visible', name: 'visible', type: 'boolean', default: true, description: 'Whether to return only visible products (on) or only hidden ones (off)' },
 		]),
