@@ -1,19 +1,19 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { NORMALIZED_BASE_URL_EXPRESSION } from '../shared/baseUrl';
+import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { getCancellationReasons } from './loadOptions/getCancellationReasons';
 import { getEvents } from './loadOptions/getEvents';
 import { getMenus } from './loadOptions/getMenus';
 import { getProductGroups } from './loadOptions/getProductGroups';
 import { getProducts } from './loadOptions/getProducts';
-import { searchRestaurants } from './listSearch/searchRestaurants';
-import { eventFields, eventOperations } from './resources/event';
-import { menuFields, menuOperations } from './resources/menu';
-import { productFields, productOperations } from './resources/product';
-import { productGroupFields, productGroupOperations } from './resources/productGroup';
-import { reservationFields, reservationOperations } from './resources/reservation';
-import { restaurantFields, restaurantOperations } from './resources/restaurant';
+import { eventDescription } from './resources/event';
+import { menuDescription } from './resources/menu';
+import { productDescription } from './resources/product';
+import { productGroupDescription } from './resources/productGroup';
+import { reservationDescription } from './resources/reservation';
+import { restaurantDescription } from './resources/restaurant';
 
 export class RestaurantReservations implements INodeType {
 	description: INodeTypeDescription = {
@@ -52,18 +52,12 @@ export class RestaurantReservations implements INodeType {
 				],
 				default: 'reservation',
 			},
-			reservationOperations,
-			...reservationFields,
-			restaurantOperations,
-			...restaurantFields,
-			productGroupOperations,
-			...productGroupFields,
-			productOperations,
-			...productFields,
-			menuOperations,
-			...menuFields,
-			eventOperations,
-			...eventFields,
+			...reservationDescription,
+			...restaurantDescription,
+			...productGroupDescription,
+			...productDescription,
+			...menuDescription,
+			...eventDescription,
 		],
 	};
 

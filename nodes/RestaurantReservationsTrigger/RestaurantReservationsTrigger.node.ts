@@ -1,9 +1,8 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
-import { searchRestaurants } from '../RestaurantReservations/listSearch/searchRestaurants';
-import { BOOKING_KINDS, STATUS_FILTERS } from '../RestaurantReservations/resources/reservation/fields';
-import { restaurantLocator } from '../RestaurantReservations/shared/descriptions';
+import { NodeConnectionTypes, updateDisplayOptions } from 'n8n-workflow';
 import { MAX_RANGE_DAYS } from '../shared/dateWindows';
+import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
+import { reservationListFilters, restaurantLocator, sortedOptions } from '../shared/parameters';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { EVENTS } from './changes';
 import { MAX_HORIZON_DAYS, pollReservations } from './poll';
@@ -49,7 +48,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 				default: 'one',
 				description: 'Which restaurants to watch',
 			},
-			restaurantLocator({ restaurants: ['one'] }),
+			...updateDisplayOptions({ show: { restaurants: ['one'] } }, [restaurantLocator]),
 			{
 				displayName: 'Look Back (Days)',
 				name: 'lookBackDays',
@@ -72,29 +71,8 @@ export class RestaurantReservationsTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				options: [
-					{
-						displayName: 'Include Event Bookings',
-						name: 'includeEvents',
-						type: 'boolean',
-						default: true,
-						description: 'Whether to watch bookings made for restaurant events too (watched unless switched off here)',
-					},
-					{
-						displayName: 'Kind',
-						name: 'kind',
-						type: 'options',
-						options: BOOKING_KINDS,
-						default: 'reservation',
-						description: 'Watch only bookings of this kind',
-					},
-					{
-						displayName: 'Only Pending',
-						name: 'pending',
-						type: 'boolean',
-						default: true,
-						description: 'Whether to watch only bookings that wait for approval',
-					},
+				options: sortedOptions([
+					...reservationListFilters,
 					{
 						displayName: 'Report Previous Guest Details',
 						name: 'keepGuestDetails',
@@ -103,15 +81,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 						description:
 							'Whether updates report the previous name, phone, email and special requests too. Without it they report which of these changed and the new values; with it the stored state is about three times larger.',
 					},
-					{
-						displayName: 'Status',
-						name: 'status',
-						type: 'options',
-						options: STATUS_FILTERS,
-						default: 'confirmed',
-						description: 'Watch only bookings in this state (a booking leaving it is no longer watched, without an event)',
-					},
-				],
+				]),
 			},
 		],
 	};

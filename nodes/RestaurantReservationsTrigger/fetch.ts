@@ -8,7 +8,8 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import type { LocalWindow } from '../shared/dateWindows';
 import { apiError } from '../shared/errors';
 import type { ApiRequest } from '../shared/transport';
-import { apiRequestFull, paths } from '../shared/transport';
+import { apiPath } from '../shared/paths';
+import { apiRequestFull } from '../shared/transport';
 
 /** Longest wait for one response. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -123,7 +124,7 @@ function serverTimeOf(response: IN8nHttpFullResponse): number | undefined {
 
 export async function listWindow(context: IPollFunctions, restaurantId: number | string, window: LocalWindow, filters: ListFilters, clock: PollClock): Promise<WindowList> {
 	const what = `the reservations of restaurant ${restaurantId} from ${window.from} to ${window.to}`;
-	const response = await send(context, { method: 'GET', path: paths.reservations(restaurantId), qs: { ...filters, from: window.from, to: window.to } }, what, clock);
+	const response = await send(context, { method: 'GET', path: apiPath('reservations', { restaurantId }), qs: { ...filters, from: window.from, to: window.to } }, what, clock);
 	if (!Array.isArray(response.body)) {
 		throw withContext(new NodeApiError(context.getNode(), { message: 'not a list' } as JsonObject, { message: 'The API answered the reservation list with something that is not a list' }), what);
 	}
@@ -133,7 +134,7 @@ export async function listWindow(context: IPollFunctions, restaurantId: number |
 /** One reservation, or undefined when it is gone or out of the token's reach. */
 export async function getReservation(context: IPollFunctions, restaurantId: number | string, id: string, clock: PollClock): Promise<IDataObject | undefined> {
 	const what = `reservation ${id} of restaurant ${restaurantId}`;
-	const response = await send(context, { method: 'GET', path: paths.reservation(restaurantId, id) }, what, clock, true);
+	const response = await send(context, { method: 'GET', path: apiPath('reservation', { restaurantId, reservationId: id }) }, what, clock, true);
 	return response.statusCode >= 400 || !response.body || typeof response.body !== 'object' ? undefined : (response.body as IDataObject);
 }
 
@@ -143,11 +144,11 @@ export interface RestaurantInfo {
 }
 
 export async function listRestaurants(context: IPollFunctions, clock: PollClock): Promise<RestaurantInfo[]> {
-	const response = await send(context, { method: 'GET', path: paths.restaurants() }, 'the list of restaurants', clock);
+	const response = await send(context, { method: 'GET', path: apiPath('restaurants') }, 'the list of restaurants', clock);
 	return Array.isArray(response.body) ? (response.body as RestaurantInfo[]) : [];
 }
 
 export async function getRestaurant(context: IPollFunctions, restaurantId: string, clock: PollClock): Promise<RestaurantInfo> {
-	const response = await send(context, { method: 'GET', path: paths.restaurant(restaurantId) }, `restaurant ${restaurantId}`, clock);
+	const response = await send(context, { method: 'GET', path: apiPath('restaurant', { restaurantId }) }, `restaurant ${restaurantId}`, clock);
 	return response.body as RestaurantInfo;
 }

@@ -60,12 +60,3 @@ export async function apiRequestFull(context: ApiContext, request: ApiRequest): 
 export async function apiRequest<T = unknown>(context: ApiContext, request: ApiRequest): Promise<T> {
 	return bodyOrThrow<T>(context, await apiRequestFull(context, request), request.itemIndex);
 }
-
-/** Paths of the API, in one place (spec 1, 4). */
-export const paths = {
-	restaurants: () => '/api/core/admin/restaurants',
-	restaurant: (restaurantId: number | string) => `/api/core/admin/restaurants/${restaurantId}`,
-	reservations: (restaurantId: number | string) => `/api/rsv/admin/restaurants/${restaurantId}/reservations`,
-	reservation: (restaurantId: number | string, reservationId: string) =>
-		`/api/rsv/admin/restaurants/${restaurantId}/reservations/${encodeURIComponent(reservationId)}`,
-};

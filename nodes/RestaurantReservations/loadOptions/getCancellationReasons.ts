@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { apiRequest, paths } from '../../shared/transport';
+import { apiPath } from '../../shared/paths';
+import { apiRequest } from '../../shared/transport';
 import { currentRestaurantId } from './restaurantId';
 
 interface Configuration {
@@ -8,7 +9,7 @@ interface Configuration {
 
 /** The cancellation reasons the restaurant configured (spec 2.8), the default first. */
 export async function getCancellationReasons(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const config = await apiRequest<Configuration>(this, { method: 'GET', path: `${paths.restaurant(currentRestaurantId(this))}/config` });
+	const config = await apiRequest<Configuration>(this, { method: 'GET', path: apiPath('configuration', { restaurantId: currentRestaurantId(this) }) });
 	const options = config.reservationSettings?.cancellationOptions ?? [];
 	return [...options]
 		.sort((a, b) => Number(Boolean(b.isDefault)) - Number(Boolean(a.isDefault)))

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { apiRequest, paths } from '../../shared/transport';
+import { apiPath } from '../../shared/paths';
+import { apiRequest } from '../../shared/transport';
 import { currentRestaurantId } from './restaurantId';
 
 interface ProductsPage {
@@ -9,7 +10,7 @@ interface ProductsPage {
 
 /** Every product of the restaurant (paged with skip/take), for order lines and menu sections. */
 export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const path = `${paths.restaurant(currentRestaurantId(this))}/products`;
+	const path = apiPath('products', { restaurantId: currentRestaurantId(this) });
 	const products: ProductsPage['items'] = [];
 	for (let skip = 0; ; ) {
 		const qs: IDataObject = { skip, take: 200 };

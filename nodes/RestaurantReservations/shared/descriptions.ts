@@ -1,19 +1,33 @@
-/** Parameter descriptions that several operations share. */
-import type { IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+/**
+ * How a resource's parameters are put together: each operation file exports its `operation` (the
+ * option with its routing, see ./routing) and its `fields`; a resource lists its operations once,
+ * and every field is shown exactly for the operation that declares it.
+ */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { sortedOptions } from '../../shared/parameters';
 
-type Show = NonNullable<IDisplayOptions['show']>;
+/** What an operation file exports. */
+export interface OperationModule {
+	operation: INodePropertyOptions;
+	fields: INodeProperties[];
+}
 
-/** The Operation dropdown of a resource. */
-export function operationSelector(resource: string, options: INodePropertyOptions[], defaultValue: string): INodeProperties {
-	return {
+/** The Operation dropdown of a resource and the fields of each operation, shown only for it. */
+export function resourceDescription(resource: string, defaultOperation: string, operations: OperationModule[]): INodeProperties[] {
+	const selector: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource] } },
-		options,
-		default: defaultValue,
+		options: operations.map((o) => o.operation).sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultOperation,
 	};
+	const fields = operations.flatMap(({ operation, fields }) =>
+		updateDisplayOptions({ show: { resource: [resource], operation: [String(operation.value)] } }, fields),
+	);
+	return [selector, ...fields];
 }
 
 const COLLECTION_LABELS = {
@@ -23,88 +37,44 @@ const COLLECTION_LABELS = {
 } as const;
 
 /** An Additional Fields, Update Fields or Filters collection, its options in alphabetical order. */
-export function fieldsCollection(name: keyof typeof COLLECTION_LABELS, show: Show, options: INodeProperties[]): INodeProperties {
+export function fieldsCollection(name: keyof typeof COLLECTION_LABELS, options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: COLLECTION_LABELS[name][0],
 		name,
 		type: 'collection',
 		placeholder: COLLECTION_LABELS[name][1],
 		default: {},
-		displayOptions: { show },
 		options: sortedOptions(options),
 	};
 }
 
-/** The restaurant, picked from the list loaded from the API or given by ID. */
-export function restaurantLocator(show: Show): INodeProperties {
-	return {
-		displayName: 'Restaurant',
-		name: 'restaurantId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The restaurant to work with. Only restaurants your access token reaches are listed.',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchRestaurants', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 101',
-				validation: [
-					{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A restaurant ID is a whole number, e.g. 101' } },
-				],
-			},
-		],
-		displayOptions: { show },
-	};
-}
-
-/** Collection options in alphabetical order of their display names, as n8n lists them. */
-export function sortedOptions(options: INodeProperties[]): INodeProperties[] {
-	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
-}
-
 /** Return All and Limit for a list operation. */
-export function returnAllAndLimit(show: Show): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: { show },
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { ...show, returnAll: [false] } },
-		},
-	];
-}
+export const returnAllAndLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
 
 /** Simplify, on by default, for responses with more than ten fields. */
-export function simplifyOption(show: Show, fields: readonly string[]): INodeProperties {
+export function simplifyOption(fields: readonly string[]): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
 		description: `Whether to return only the main fields (${fields.join(', ')}) instead of the full record`,
-		displayOptions: { show },
 	};
 }
-
-/** The path of the restaurant's resources; `$parameter.restaurantId` is the locator's value. */
-export const RESTAURANT_PATH = '/api/core/admin/restaurants/{{$parameter.restaurantId}}';
-export const RESERVATIONS_PATH = '/api/rsv/admin/restaurants/{{$parameter.restaurantId}}/reservations';

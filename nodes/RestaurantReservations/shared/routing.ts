@@ -15,9 +15,9 @@ import type {
 	INodePropertyOptions,
 	PostReceiveAction,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { apiError } from '../../shared/errors';
 import { bodyOrThrow } from '../../shared/transport';
+import { resultLimit } from './readParameters';
 
 type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 type Pagination = (
@@ -31,7 +31,7 @@ export interface OperationSpec {
 	action: string;
 	description: string;
 	method: IHttpRequestMethods;
-	/** An n8n expression for the path, e.g. `=/api/core/admin/restaurants/{{$parameter.restaurantId}}/menu`. */
+	/** The path as an n8n expression: `routingUrl(...)` or `routingUrlChoice(...)` of nodes/shared/paths. */
 	url: string;
 	qs?: IDataObject;
 	preSend?: PreSend[];
@@ -87,8 +87,9 @@ export function pairWithItem(itemIndex: number, items: INodeExecutionData[]): IN
  */
 export async function withoutBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const headers = Object.fromEntries(Object.entries(requestOptions.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-type'));
-	const { body: _body, ...rest } = requestOptions;
-	return { ...rest, headers };
+	const withoutItsBody = { ...requestOptions, headers };
+	delete withoutItsBody.body;
+	return withoutItsBody;
 }
 
 export function apiOperation(spec: OperationSpec): INodePropertyOptions {
@@ -121,8 +122,7 @@ export async function splitArray(this: IExecuteSingleFunctions, items: INodeExec
 
 /** Keeps the first `Limit` items unless Return All is on. */
 export async function applyLimit(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	if (this.getNodeParameter('returnAll', false) as boolean) return items;
-	return items.slice(0, this.getNodeParameter('limit', 50) as number);
+	return items.slice(0, resultLimit(this));
 }
 
 /** With Simplify on, keeps only the given fields of each item; off, the API's full object. */
@@ -147,8 +147,7 @@ export const PAGE_SIZE = 100;
  */
 export function pageBySkipTake(simplifyFields?: readonly string[]): Pagination {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+		const limit = resultLimit(this);
 		const results: INodeExecutionData[] = [];
 		for (let skip = 0; results.length < limit; ) {
 			const take = Math.min(PAGE_SIZE, limit - results.length);
@@ -166,24 +165,4 @@ export function pageBySkipTake(simplifyFields?: readonly string[]): Pagination {
 /** Sets the JSON body of the request. */
 export function withBody(requestOptions: IHttpRequestOptions, body: IDataObject | IDataObject[]): IHttpRequestOptions {
 	return { ...requestOptions, body, json: true };
-}
-
-/** Drops parameters left empty, so that only what the user set is sent. */
-export function onlySet(fields: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && v !== undefined && v !== null));
-}
-
-/** An update with nothing to change is a mistake of the user's: say what to add, send nothing. */
-export function requireChanges(context: IExecuteSingleFunctions, body: IDataObject, where = 'Update Fields'): void {
-	if (Object.keys(body).length > 0) return;
-	throw new NodeOperationError(context.getNode(), `Nothing to update: add at least one field under ${where}`, {
-		description: 'Nothing was sent.',
-		itemIndex: context.getItemIndex(),
-	});
-}
-
-/** A comma-separated list parameter as an array of trimmed, non-empty strings. */
-export function splitList(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map(String).map((v) => v.trim()).filter(Boolean);
-	return String(value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
 }

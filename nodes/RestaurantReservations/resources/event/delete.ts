@@ -1,13 +1,19 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
 import { apiOperation, returnDeleted } from '../../shared/routing';
-import { checkEventId, EVENT_PATH } from './fields';
+import { checkEventId } from './body';
+import { eventIdField } from './fields';
 
-export const remove = apiOperation({
+export const operation = apiOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete an event',
 	description: 'Delete a restaurant event',
 	method: 'DELETE',
-	url: `=${EVENT_PATH}`,
+	url: routingUrl('event'),
 	preSend: [checkEventId],
 	postReceive: [returnDeleted],
 });
+
+export const fields: INodeProperties[] = [restaurantLocator, eventIdField];

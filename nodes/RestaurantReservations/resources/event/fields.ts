@@ -1,22 +1,8 @@
-/**
- * Event parameters (spec 2.9) and the body parts they build: restaurant-local dates, the list of
- * specific dates, and tickets placed in the floor layout (floors[].event.tickets[]), whose amounts
- * follow the price rules (spec 8) and are checked before anything is sent.
- */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { checkPrice, describeViolation } from '../../../shared/money';
-import { RESTAURANT_PATH } from '../../shared/descriptions';
-import { onlySet, splitList } from '../../shared/routing';
-import { localReservationTime } from '../reservation/fields';
-
-export const EVENTS_PATH = `${RESTAURANT_PATH}/events`;
+/** The event parameters that several operations share (spec 2.9): the ID, what Simplify keeps, the event fields, tickets. */
+import type { INodeProperties } from 'n8n-workflow';
 
 /** What Simplify keeps of an event (RestaurantFullContract has over 15 fields). */
 export const EVENT_FIELDS = ['id', 'name', 'description', 'promoImage', 'startDate', 'endDate', 'isOffline', 'isPublic', 'dates', 'lastStatusChange'] as const;
-
-/** Name of the floor that tickets are placed on when the event has no floor yet. */
-export const DEFAULT_FLOOR = 'Main room';
 
 export const EVENT_TIME_DESCRIPTION =
 	"Restaurant-local date and time. A time with a UTC offset or 'Z' (for example from {{ $now }}) is converted to the restaurant's time zone before sending";
@@ -55,83 +41,6 @@ export function ticketsField(description: string): INodeProperties {
 	};
 }
 
-interface TicketParameter {
-	title?: string;
-	type?: string;
-	description?: string;
-	amount?: number | string;
-}
-
-/** EventTicketContract[] from the Tickets parameter; amounts checked, nothing sent on a violation. */
-export function ticketsBody(context: IExecuteSingleFunctions, tickets: IDataObject | undefined): IDataObject[] | undefined {
-	const list = (tickets?.ticket as TicketParameter[] | undefined) ?? [];
-	if (list.length === 0) return undefined;
-	return list.map((ticket, i) => {
-		const amount = Number(ticket.amount ?? 0);
-		const field = `Tickets[${i}].amount`;
-		const violation = checkPrice(field, amount);
-		const problem = violation ? describeViolation(violation) : Number.isInteger(amount) ? undefined : `${field} is ${amount}: it must be a whole number`;
-		if (problem) {
-			throw new NodeOperationError(context.getNode(), `Event not sent: ${problem}`, {
-				description: 'Ticket amounts are whole numbers, 0 or more. Nothing was sent to the restaurant.',
-				itemIndex: context.getItemIndex(),
-			});
-		}
-		return onlySet({ title: ticket.title, type: ticket.type, description: ticket.description, amount });
-	});
-}
-
-/** Places tickets on the event's first floor, or on a new "Main room" floor. */
-export function withTickets(floors: unknown, tickets: IDataObject[]): IDataObject[] {
-	const list = Array.isArray(floors) ? [...(floors as IDataObject[])] : [];
-	if (list.length === 0) return [{ name: DEFAULT_FLOOR, event: { tickets } }];
-	list[0] = { ...list[0], event: { ...((list[0].event as IDataObject | null) ?? {}), tickets } };
-	return list;
-}
-
-/** The tickets placed by withTickets on a new floor layout. */
-export function ticketsOf(floors: unknown): IDataObject[] {
-	const first = (floors as IDataObject[])[0];
-	return ((first?.event as IDataObject | undefined)?.tickets as IDataObject[] | undefined) ?? [];
-}
-
-/**
- * The event fields of the parameters as body fields: only what is set, dates restaurant-local,
- * `dates` as a list, tickets on the floor layout of `floors`.
- */
-export async function eventBody(context: IExecuteSingleFunctions, fields: IDataObject, floors?: unknown): Promise<IDataObject> {
-	const { tickets, ...rest } = fields;
-	const body = onlySet(rest);
-	if (typeof body.startDate === 'string') body.startDate = await localReservationTime(context, 'Start Date', body.startDate);
-	if (typeof body.endDate === 'string') body.endDate = await localReservationTime(context, 'End Date', body.endDate);
-	if (body.dates !== undefined) body.dates = splitList(body.dates);
-	const ticketList = ticketsBody(context, tickets as IDataObject | undefined);
-	if (ticketList) body.floors = withTickets(floors, ticketList);
-	return body;
-}
-
-/** The event ID of the parameters: a whole number (spec 4.6), else an error before any request. */
-export function eventIdOf(context: IExecuteSingleFunctions): number {
-	const value = context.getNodeParameter('eventId') as string | number;
-	const id = Number(value);
-	if (value === '' || !Number.isInteger(id) || id <= 0) {
-		throw new NodeOperationError(context.getNode(), `Event ID "${value}" is not valid: it must be a whole number, e.g. 5001`, {
-			description: 'Pick the event from the list, or give its numeric ID. Nothing was sent.',
-			itemIndex: context.getItemIndex(),
-		});
-	}
-	return id;
-}
-
-/** First step of every operation on one event: checks the event ID. */
-export async function checkEventId(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	eventIdOf(this);
-	return requestOptions;
-}
-
-/** The path of the event chosen in the parameters. */
-export const EVENT_PATH = `${EVENTS_PATH}/{{$parameter.eventId}}`;
-
 export const eventIdField: INodeProperties = {
 	displayName: 'Event Name or ID',
 	name: 'eventId',
@@ -140,5 +49,22 @@ export const eventIdField: INodeProperties = {
 	default: '',
 	required: true,
 	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	displayOptions: { show: { resource: ['event'], operation: ['get', 'update', 'delete', 'copy', 'publish', 'unpublish'] } },
+};
+
+/** Publish and Unpublish: whether the status change is recorded as the system's. */
+export const statusOptionsField: INodeProperties = {
+	displayName: 'Options',
+	name: 'statusOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'System Change',
+			name: 'systemChange',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to record the change as made by the system (automatic switching) rather than by a user',
+		},
+	],
 };

@@ -1,13 +1,20 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
+import { simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify } from '../../shared/routing';
-import { checkEventId, EVENT_FIELDS, EVENT_PATH } from './fields';
+import { checkEventId } from './body';
+import { EVENT_FIELDS, eventIdField } from './fields';
 
-export const get = apiOperation({
+export const operation = apiOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an event',
 	description: 'Get an event with its schedule, booking settings and tickets',
 	method: 'GET',
-	url: `=${EVENT_PATH}`,
+	url: routingUrl('event'),
 	preSend: [checkEventId],
 	postReceive: [simplify(EVENT_FIELDS)],
 });
+
+export const fields: INodeProperties[] = [restaurantLocator, eventIdField, simplifyOption(EVENT_FIELDS)];

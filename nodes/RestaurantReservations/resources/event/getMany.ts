@@ -1,20 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrlChoice } from '../../../shared/paths';
+import { returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
 import { apiOperation, applyLimit, simplify, splitArray } from '../../shared/routing';
-import { EVENT_FIELDS, EVENTS_PATH } from './fields';
+import { EVENT_FIELDS } from './fields';
 
-const show = { resource: ['event'], operation: ['getAll'] };
-
-export const getMany = apiOperation({
+export const operation = apiOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many events',
 	description: 'List all, active, past or draft events of a restaurant',
 	method: 'GET',
-	url: `=${EVENTS_PATH}{{ $parameter.list === 'all' ? '' : '/' + $parameter.list }}`,
+	url: routingUrlChoice('$parameter.list', { all: 'events', active: 'activeEvents', past: 'pastEvents', draft: 'draftEvents' }),
 	postReceive: [splitArray, applyLimit, simplify(EVENT_FIELDS)],
 });
 
-export const getManyFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
+	restaurantLocator,
 	{
 		displayName: 'List',
 		name: 'list',
@@ -27,6 +29,7 @@ export const getManyFields: INodeProperties[] = [
 		],
 		default: 'all',
 		description: 'Which events to list',
-		displayOptions: { show },
 	},
+	...returnAllAndLimit,
+	simplifyOption(EVENT_FIELDS),
 ];

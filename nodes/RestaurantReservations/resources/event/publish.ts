@@ -1,11 +1,19 @@
 /** Publish (spec 3, 4.6): PUT /events/{id}/status?isOffline=false, or /status/system for automatic switching. */
 import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrlChoice } from '../../../shared/paths';
+import { simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify } from '../../shared/routing';
-import { checkEventId, EVENT_FIELDS, EVENT_PATH } from './fields';
+import { checkEventId } from './body';
+import { EVENT_FIELDS, eventIdField, statusOptionsField } from './fields';
 
-export const STATUS_URL = `=${EVENT_PATH}/status{{ $parameter.statusOptions.systemChange ? '/system' : '' }}`;
+/** The status path of Publish and Unpublish: the system's when System Change is on. */
+export const STATUS_URL = routingUrlChoice("$parameter.statusOptions.systemChange ? 'system' : 'user'", {
+	user: 'eventStatus',
+	system: 'eventSystemStatus',
+});
 
-export const publish = apiOperation({
+export const operation = apiOperation({
 	value: 'publish',
 	name: 'Publish',
 	action: 'Publish an event',
@@ -18,22 +26,4 @@ export const publish = apiOperation({
 	postReceive: [simplify(EVENT_FIELDS)],
 });
 
-export const statusFields: INodeProperties[] = [
-	{
-		displayName: 'Options',
-		name: 'statusOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { resource: ['event'], operation: ['publish', 'unpublish'] } },
-		options: [
-			{
-				displayName: 'System Change',
-				name: 'systemChange',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to record the change as made by the system (automatic switching) rather than by a user',
-			},
-		],
-	},
-];
+export const fields: INodeProperties[] = [restaurantLocator, eventIdField, statusOptionsField, simplifyOption(EVENT_FIELDS)];

@@ -1,8 +1,12 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify } from '../../shared/routing';
-import { checkEventId, EVENT_FIELDS } from './fields';
+import { checkEventId } from './body';
+import { EVENT_FIELDS, eventIdField, statusOptionsField } from './fields';
 import { STATUS_URL } from './publish';
 
-export const unpublish = apiOperation({
+export const operation = apiOperation({
 	value: 'unpublish',
 	name: 'Unpublish',
 	action: 'Unpublish an event',
@@ -14,3 +18,5 @@ export const unpublish = apiOperation({
 	noBody: true,
 	postReceive: [simplify(EVENT_FIELDS)],
 });
+
+export const fields: INodeProperties[] = [restaurantLocator, eventIdField, statusOptionsField, simplifyOption(EVENT_FIELDS)];

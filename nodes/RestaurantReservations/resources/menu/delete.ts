@@ -1,12 +1,17 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
 import { apiOperation, returnDeleted } from '../../shared/routing';
-import { MENUS_PATH } from './fields';
+import { menuIdField } from './fields';
 
-export const remove = apiOperation({
+export const operation = apiOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a menu',
 	description: 'Delete a menu; its products stay in the catalog',
 	method: 'DELETE',
-	url: `=${MENUS_PATH}/{{encodeURIComponent($parameter.menuId)}}`,
+	url: routingUrl('menu'),
 	postReceive: [returnDeleted],
 });
+
+export const fields: INodeProperties[] = [restaurantLocator, menuIdField];

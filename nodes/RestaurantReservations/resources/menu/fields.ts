@@ -1,8 +1,6 @@
-/** The fields of VendorMenu (spec 2.5) as n8n parameters, and the sections they build. */
+/** The menu parameters that several operations share (VendorMenu, spec 2.5), and the sections they build. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { RESTAURANT_PATH } from '../../shared/descriptions';
-
-export const MENUS_PATH = `${RESTAURANT_PATH}/menu`;
+import { splitList } from '../../shared/readParameters';
 
 /** Fields that Create shows as Additional Fields and Update as Update Fields. */
 export function menuFieldOptions(): INodeProperties[] {
@@ -57,10 +55,7 @@ export function sectionsBody(sections: IDataObject | undefined): IDataObject[] |
 	return list.map((section) => ({
 		name: section.name || null,
 		description: section.description || null,
-		products: (Array.isArray(section.products) ? section.products : String(section.products ?? '').split(','))
-			.map((id) => String(id).trim())
-			.filter(Boolean)
-			.map((id) => ({ id })),
+		products: splitList(section.products).map((id) => ({ id })),
 	}));
 }
 
@@ -72,5 +67,4 @@ export const menuIdField: INodeProperties = {
 	default: '',
 	required: true,
 	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	displayOptions: { show: { resource: ['menu'], operation: ['get', 'update', 'delete'] } },
 };

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { apiOperation, splitList } from '../../shared/routing';
-import { MENUS_PATH } from './fields';
-
-const show = { resource: ['menu'], operation: ['get'] };
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
+import { splitList } from '../../shared/readParameters';
+import { apiOperation } from '../../shared/routing';
+import { menuIdField } from './fields';
 
 async function buildQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const options = this.getNodeParameter('menuOptions', {}) as IDataObject;
@@ -10,24 +11,25 @@ async function buildQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRe
 	return sections.length ? { ...requestOptions, qs: { ...requestOptions.qs, sections: sections.join(',') } } : requestOptions;
 }
 
-export const get = apiOperation({
+export const operation = apiOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a menu',
 	description: 'Get a menu with its sections and their products',
 	method: 'GET',
-	url: `=${MENUS_PATH}/{{encodeURIComponent($parameter.menuId)}}`,
+	url: routingUrl('menu'),
 	preSend: [buildQuery],
 });
 
-export const getFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	menuIdField,
 	{
 		displayName: 'Options',
 		name: 'menuOptions',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Sections',

@@ -1,10 +1,9 @@
 /** The batch PUT /menu (spec 4.4): display order and visibility of several menus at once, all or nothing. */
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
 import { apiOperation, splitArray, withBody } from '../../shared/routing';
-import { MENUS_PATH } from './fields';
-
-const show = { resource: ['menu'], operation: ['reorder'] };
 
 interface MenuOrderParameter {
 	menuId: string;
@@ -25,18 +24,19 @@ async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 	return withBody(requestOptions, body);
 }
 
-export const reorder = apiOperation({
+export const operation = apiOperation({
 	value: 'reorder',
 	name: 'Reorder',
 	action: 'Reorder menus',
 	description: 'Set the display order and visibility of several menus in one request; if one menu is unknown, nothing changes',
 	method: 'PUT',
-	url: `=${MENUS_PATH}`,
+	url: routingUrl('menus'),
 	preSend: [buildBody],
 	postReceive: [splitArray],
 });
 
-export const reorderFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
+	restaurantLocator,
 	{
 		displayName: 'Menus',
 		name: 'menus',
@@ -46,7 +46,6 @@ export const reorderFields: INodeProperties[] = [
 		default: {},
 		required: true,
 		description: 'The menus to change, each with its new position',
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Menu',

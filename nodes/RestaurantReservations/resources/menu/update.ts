@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
-import { apiOperation, onlySet, requireChanges, withBody } from '../../shared/routing';
-import { menuFieldOptions, MENUS_PATH, sectionsBody, sectionsField } from './fields';
-
-const show = { resource: ['menu'], operation: ['update'] };
+import { onlySet, requireChanges } from '../../shared/readParameters';
+import { apiOperation, withBody } from '../../shared/routing';
+import { menuFieldOptions, menuIdField, sectionsBody, sectionsField } from './fields';
 
 async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const { sections, ...fields } = this.getNodeParameter('updateFields', {}) as IDataObject;
@@ -14,20 +15,22 @@ async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 	return withBody(requestOptions, body);
 }
 
-export const update = apiOperation({
+export const operation = apiOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a menu',
 	description: 'Change the fields you set; Sections, when set, replace all sections of the menu',
 	method: 'PUT',
-	url: `=${MENUS_PATH}/{{encodeURIComponent($parameter.menuId)}}`,
+	url: routingUrl('menu'),
 	preSend: [buildBody],
 });
 
-export const updateFields: INodeProperties[] = [
-	fieldsCollection('updateFields', show, [
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Lunch', description: 'Name of the menu' },
-			sectionsField('The new sections of the menu, in display order: they replace all current sections'),
-			...menuFieldOptions(),
-		]),
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	menuIdField,
+	fieldsCollection('updateFields', [
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Lunch', description: 'Name of the menu' },
+		sectionsField('The new sections of the menu, in display order: they replace all current sections'),
+		...menuFieldOptions(),
+	]),
 ];

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { fieldsCollection } from '../../shared/descriptions';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
+import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
-import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions, PRODUCTS_PATH } from './fields';
-
-const show = { resource: ['product'], operation: ['create'] };
+import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions } from './fields';
 
 async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const fields: IDataObject = {
@@ -14,19 +14,20 @@ async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 	return withBody(requestOptions, productBody(this, fields));
 }
 
-export const create = apiOperation({
+export const operation = apiOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a product',
 	description: 'Add a dish, drink or modifier to the catalog; prices are checked before sending',
 	method: 'POST',
-	url: `=${PRODUCTS_PATH}`,
+	url: routingUrl('products'),
 	preSend: [buildBody],
 	postReceive: [simplify(PRODUCT_FIELDS)],
 });
 
-export const createFields: INodeProperties[] = [
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Burrata', description: 'Name of the product', displayOptions: { show } },
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Burrata', description: 'Name of the product' },
 	{
 		displayName: 'Price',
 		name: 'price',
@@ -35,7 +36,7 @@ export const createFields: INodeProperties[] = [
 		default: 0,
 		required: true,
 		description: `Dine-in price. ${PRICE_RULE}.`,
-		displayOptions: { show },
 	},
-	fieldsCollection('additionalFields', show, productFieldOptions()),
+	fieldsCollection('additionalFields', productFieldOptions()),
+	simplifyOption(PRODUCT_FIELDS),
 ];

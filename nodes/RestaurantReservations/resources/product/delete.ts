@@ -1,12 +1,17 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
 import { apiOperation, returnDeleted } from '../../shared/routing';
-import { PRODUCTS_PATH } from './fields';
+import { productIdField } from './fields';
 
-export const remove = apiOperation({
+export const operation = apiOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a product',
 	description: 'Remove a product from the catalog; menus that listed it no longer show it',
 	method: 'DELETE',
-	url: `=${PRODUCTS_PATH}/{{encodeURIComponent($parameter.productId)}}`,
+	url: routingUrl('product'),
 	postReceive: [returnDeleted],
 });
+
+export const fields: INodeProperties[] = [restaurantLocator, productIdField];

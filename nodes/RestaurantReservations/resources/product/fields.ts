@@ -1,14 +1,13 @@
 /**
- * The fields of VendorProduct (spec 2.4) as n8n parameters, shared by Create (Additional Fields)
- * and Update (Update Fields), and the body they build: only what the user set, with the price
- * rules of spec 7 and 8 checked before anything is sent.
+ * The product parameters that several operations share: the ID, what Simplify keeps, the fields
+ * of VendorProduct (spec 2.4) that Create shows as Additional Fields and Update as Update Fields,
+ * and the body they build: only what the user set, with the price rules of spec 7 and 8 checked
+ * before anything is sent.
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { checkProductPrices, describeViolation, MAX_AMOUNT } from '../../../shared/money';
-import { RESTAURANT_PATH } from '../../shared/descriptions';
-import { onlySet, splitList } from '../../shared/routing';
-
+import { onlySet, splitList } from '../../shared/readParameters';
 
 /** The product group dropdown, loaded from the restaurant, also accepting an expression. */
 export function productGroupField(name: string, purpose: string): INodeProperties {
@@ -21,8 +20,6 @@ export function productGroupField(name: string, purpose: string): INodePropertie
 		description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
 }
-
-export const PRODUCTS_PATH = `${RESTAURANT_PATH}/products`;
 
 /** What Simplify keeps of a product (VendorProduct has 17 fields). */
 export const PRODUCT_FIELDS = ['id', 'name', 'price', 'takeawayPrice', 'deliveryPrice', 'groupId', 'visible', 'stockAmount', 'productType', 'productPLU'] as const;
@@ -100,5 +97,4 @@ export const productIdField: INodeProperties = {
 	default: '',
 	required: true,
 	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	displayOptions: { show: { resource: ['product'], operation: ['update', 'delete'] } },
 };

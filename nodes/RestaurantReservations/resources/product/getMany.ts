@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { fieldsCollection } from '../../shared/descriptions';
-import { apiOperation, onlySet, pageBySkipTake } from '../../shared/routing';
-import { PRODUCT_FIELDS, PRODUCTS_PATH, productGroupField } from './fields';
-
-const show = { resource: ['product'], operation: ['getAll'] };
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
+import { fieldsCollection, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
+import { onlySet } from '../../shared/readParameters';
+import { apiOperation, pageBySkipTake } from '../../shared/routing';
+import { PRODUCT_FIELDS, productGroupField } from './fields';
 
 /** Puts the filters that are set into the query; skip and take come from the paging. */
 async function buildQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
@@ -11,21 +12,24 @@ async function buildQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRe
 	return { ...requestOptions, qs: { ...requestOptions.qs, ...filters } };
 }
 
-export const getMany = apiOperation({
+export const operation = apiOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many products',
 	description: 'List the products of the catalog, filtered by group, name or visibility; pages through all of them with Return All',
 	method: 'GET',
-	url: `=${PRODUCTS_PATH}`,
+	url: routingUrl('products'),
 	preSend: [buildQuery],
 	pagination: pageBySkipTake(PRODUCT_FIELDS),
 });
 
-export const getManyFields: INodeProperties[] = [
-	fieldsCollection('filters', show, [
-			productGroupField('productGroup', 'Only products of this group'),
-			{ displayName: 'Search', name: 'search', type: 'string', default: '', placeholder: 'e.g. pasta', description: 'Only products whose name contains this text (any case)' },
-			{ displayName: 'Visible', name: 'visible', type: 'boolean', default: true, description: 'Whether to return only visible products (on) or only hidden ones (off)' },
-		]),
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	...returnAllAndLimit,
+	fieldsCollection('filters', [
+		productGroupField('productGroup', 'Only products of this group'),
+		{ displayName: 'Search', name: 'search', type: 'string', default: '', placeholder: 'e.g. pasta', description: 'Only products whose name contains this text (any case)' },
+		{ displayName: 'Visible', name: 'visible', type: 'boolean', default: true, description: 'Whether to return only visible products (on) or only hidden ones (off)' },
+	]),
+	simplifyOption(PRODUCT_FIELDS),
 ];

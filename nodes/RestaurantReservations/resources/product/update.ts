@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { fieldsCollection } from '../../shared/descriptions';
-import { apiOperation, requireChanges, simplify, withBody } from '../../shared/routing';
-import { priceField, PRODUCT_FIELDS, productBody, productFieldOptions, PRODUCTS_PATH } from './fields';
-
-const show = { resource: ['product'], operation: ['update'] };
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
+import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
+import { requireChanges } from '../../shared/readParameters';
+import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { priceField, PRODUCT_FIELDS, productBody, productFieldOptions, productIdField } from './fields';
 
 /** Spec 7.3: the price rules hold for the product as stored after the update, legacy prices included. */
 export const LEGACY_PRICE_HINT =
@@ -18,22 +19,25 @@ async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 	return withBody(requestOptions, body);
 }
 
-export const update = apiOperation({
+export const operation = apiOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a product',
 	description: 'Change the fields you set; the others keep their values. Prices are checked before sending.',
 	method: 'PUT',
-	url: `=${PRODUCTS_PATH}/{{encodeURIComponent($parameter.productId)}}`,
+	url: routingUrl('product'),
 	preSend: [buildBody],
 	postReceive: [simplify(PRODUCT_FIELDS)],
 	errorHints: { invalid_price: LEGACY_PRICE_HINT },
 });
 
-export const updateFields: INodeProperties[] = [
-	fieldsCollection('updateFields', show, [
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Burrata', description: 'Name of the product' },
-			priceField('price', 'Dine-in price'),
-			...productFieldOptions(),
-		]),
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	productIdField,
+	fieldsCollection('updateFields', [
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Burrata', description: 'Name of the product' },
+		priceField('price', 'Dine-in price'),
+		...productFieldOptions(),
+	]),
+	simplifyOption(PRODUCT_FIELDS),
 ];

@@ -1,12 +1,17 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
 import { apiOperation, returnDeleted } from '../../shared/routing';
-import { PRODUCT_GROUPS_PATH } from './fields';
+import { groupIdField } from './fields';
 
-export const remove = apiOperation({
+export const operation = apiOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a product group',
 	description: 'Delete a product group; its products stay in the catalog without a group',
 	method: 'DELETE',
-	url: `=${PRODUCT_GROUPS_PATH}/{{encodeURIComponent($parameter.groupId)}}`,
+	url: routingUrl('productGroup'),
 	postReceive: [returnDeleted],
 });
+
+export const fields: INodeProperties[] = [restaurantLocator, groupIdField];

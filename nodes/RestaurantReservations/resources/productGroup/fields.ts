@@ -1,8 +1,5 @@
 /** The fields of VendorProductGroup (spec 2.3) as n8n parameters, shared by Create and Update. */
 import type { INodeProperties } from 'n8n-workflow';
-import { RESTAURANT_PATH } from '../../shared/descriptions';
-
-export const PRODUCT_GROUPS_PATH = `${RESTAURANT_PATH}/productgroups`;
 
 /** Fields that Create shows as Additional Fields and Update as Update Fields (Update adds Name). */
 export function groupFieldOptions(): INodeProperties[] {
@@ -24,5 +21,4 @@ export const groupIdField: INodeProperties = {
 	default: '',
 	required: true,
 	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	displayOptions: { show: { resource: ['productGroup'], operation: ['update', 'delete'] } },
 };

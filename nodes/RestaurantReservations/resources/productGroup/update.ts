@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
-import { apiOperation, onlySet, requireChanges, withBody } from '../../shared/routing';
-import { groupFieldOptions, PRODUCT_GROUPS_PATH } from './fields';
-
-const show = { resource: ['productGroup'], operation: ['update'] };
+import { onlySet, requireChanges } from '../../shared/readParameters';
+import { apiOperation, withBody } from '../../shared/routing';
+import { groupFieldOptions, groupIdField } from './fields';
 
 async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const body = onlySet(this.getNodeParameter('updateFields', {}) as IDataObject);
@@ -11,19 +12,21 @@ async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 	return withBody(requestOptions, body);
 }
 
-export const update = apiOperation({
+export const operation = apiOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a product group',
 	description: 'Change the fields you set; the others keep their values',
 	method: 'PUT',
-	url: `=${PRODUCT_GROUPS_PATH}/{{encodeURIComponent($parameter.groupId)}}`,
+	url: routingUrl('productGroup'),
 	preSend: [buildBody],
 });
 
-export const updateFields: INodeProperties[] = [
-	fieldsCollection('updateFields', show, [
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Starters', description: 'Name of the group' },
-			...groupFieldOptions(),
-		]),
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	groupIdField,
+	fieldsCollection('updateFields', [
+		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Starters', description: 'Name of the group' },
+		...groupFieldOptions(),
+	]),
 ];

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { RESERVATIONS_PATH } from '../../shared/descriptions';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
+import { simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
-import { RESERVATION_FIELDS } from './get';
-
-const show = { resource: ['reservation'], operation: ['cancel'] };
+import { RESERVATION_FIELDS, reservationIdField } from './fields';
 
 async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const options = this.getNodeParameter('cancelOptions', {}) as IDataObject;
@@ -17,18 +17,20 @@ async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 	return withBody(requestOptions, body);
 }
 
-export const cancel = apiOperation({
+export const operation = apiOperation({
 	value: 'cancel',
 	name: 'Cancel',
 	action: 'Cancel a reservation',
 	description: 'Cancel on behalf of the staff, with a reason from the restaurant configuration',
 	method: 'PUT',
-	url: `=${RESERVATIONS_PATH}/{{$parameter.reservationId}}/cancel`,
+	url: routingUrl('reservationCancel'),
 	preSend: [buildBody],
 	postReceive: [simplify(RESERVATION_FIELDS)],
 });
 
-export const cancelFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	reservationIdField,
 	{
 		displayName: 'Cancellation Reason Name or ID',
 		name: 'cancelOptionName',
@@ -36,21 +38,20 @@ export const cancelFields: INodeProperties[] = [
 		typeOptions: { loadOptionsMethod: 'getCancellationReasons', loadOptionsDependsOn: ['restaurantId.value'] },
 		default: '',
 		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-		hint: 'The reasons configured by the restaurant; an expression gives the reason\'s name',
-		displayOptions: { show },
+		hint: "The reasons configured by the restaurant; an expression gives the reason's name",
 	},
-	{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Comment on the cancellation', displayOptions: { show } },
-	{ displayName: 'Do Not Charge Fee', name: 'doNotChargeFee', type: 'boolean', default: false, description: 'Whether to waive the cancellation fee', displayOptions: { show } },
+	{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Comment on the cancellation' },
+	{ displayName: 'Do Not Charge Fee', name: 'doNotChargeFee', type: 'boolean', default: false, description: 'Whether to waive the cancellation fee' },
 	{
 		displayName: 'Options',
 		name: 'cancelOptions',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{ displayName: 'Cancelled By', name: 'updatedBy', type: 'string', default: '', description: 'Who cancelled, as shown to staff' },
 			{ displayName: 'Origin', name: 'origin', type: 'string', default: '', placeholder: 'e.g. phone', description: 'Where the cancellation came from' },
 		],
 	},
+	simplifyOption(RESERVATION_FIELDS),
 ];

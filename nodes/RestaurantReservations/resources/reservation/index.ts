@@ -1,23 +1,9 @@
 /** Reservation: create, read, list over any period, update and cancel bookings (spec 4.1). */
-import type { INodeProperties } from 'n8n-workflow';
-import { operationSelector, restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
-import { cancel, cancelFields } from './cancel';
-import { create, createFields } from './create';
-import { get, RESERVATION_FIELDS, reservationIdField } from './get';
-import { getMany, getManyFields } from './getMany';
-import { update, updateFields } from './update';
+import { resourceDescription } from '../../shared/descriptions';
+import * as cancel from './cancel';
+import * as create from './create';
+import * as get from './get';
+import * as getMany from './getMany';
+import * as update from './update';
 
-const show = { resource: ['reservation'] };
-
-export const reservationOperations = operationSelector('reservation', [cancel, create, get, getMany, update], 'create');
-
-export const reservationFields: INodeProperties[] = [
-	restaurantLocator(show),
-	reservationIdField,
-	...createFields,
-	...getManyFields,
-	...returnAllAndLimit({ ...show, operation: ['getAll'] }),
-	...updateFields,
-	...cancelFields,
-	simplifyOption(show, RESERVATION_FIELDS),
-];
+export const reservationDescription = resourceDescription('reservation', 'create', [cancel, create, get, getMany, update]);

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { fieldsCollection, RESERVATIONS_PATH } from '../../shared/descriptions';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
+import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
+import { requireChanges } from '../../shared/readParameters';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
-import { additionalsField, guestProfileField, orderFields, reservationBody, reservationFieldOptions, TIME_DESCRIPTION } from './fields';
-import { RESERVATION_FIELDS } from './get';
-
-const show = { resource: ['reservation'], operation: ['update'] };
+import { reservationBody } from './body';
+import { additionalsField, guestProfileField, orderFields, RESERVATION_FIELDS, reservationFieldOptions, reservationIdField, TIME_DESCRIPTION } from './fields';
 
 /** The main fields of Create, optional here. */
 const MAIN_FIELDS: INodeProperties[] = [
@@ -16,31 +16,27 @@ const MAIN_FIELDS: INodeProperties[] = [
 
 async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 	const body = await reservationBody(this, this.getNodeParameter('updateFields', {}) as IDataObject);
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under Update Fields, Guest Profile, Wishes or Order Lines', {
-			itemIndex: this.getItemIndex(),
-		});
-	}
+	requireChanges(this, body, 'Update Fields, Guest Profile, Wishes or Order Lines');
 	return withBody(requestOptions, body);
 }
 
-export const update = apiOperation({
+export const operation = apiOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a reservation',
 	description: 'Change the fields you set; the others keep their values',
 	method: 'PUT',
-	url: `=${RESERVATIONS_PATH}/{{$parameter.reservationId}}`,
+	url: routingUrl('reservation'),
 	preSend: [buildBody],
 	postReceive: [simplify(RESERVATION_FIELDS)],
 });
 
-export const updateFields: INodeProperties[] = [
-	fieldsCollection('updateFields', show, [
-			...MAIN_FIELDS,
-			...reservationFieldOptions(),
-		]),
-	guestProfileField(show),
-	additionalsField(show),
-	...orderFields(show),
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	reservationIdField,
+	fieldsCollection('updateFields', [...MAIN_FIELDS, ...reservationFieldOptions()]),
+	guestProfileField,
+	additionalsField,
+	...orderFields,
+	simplifyOption(RESERVATION_FIELDS),
 ];

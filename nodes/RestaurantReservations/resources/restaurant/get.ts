@@ -1,15 +1,18 @@
-import { RESTAURANT_PATH } from '../../shared/descriptions';
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
+import { simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify } from '../../shared/routing';
+import { RESTAURANT_FIELDS } from './fields';
 
-/** What Simplify keeps of a restaurant (RestaurantContract has over 30 fields). */
-export const RESTAURANT_FIELDS = ['id', 'name', 'timeZone', 'address', 'city', 'country', 'phone', 'type', 'parentRestaurantId'] as const;
-
-export const get = apiOperation({
+export const operation = apiOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a restaurant',
 	description: 'Get the profile of a restaurant, including its time zone',
 	method: 'GET',
-	url: `=${RESTAURANT_PATH}`,
+	url: routingUrl('restaurant'),
 	postReceive: [simplify(RESTAURANT_FIELDS)],
 });
+
+export const fields: INodeProperties[] = [restaurantLocator, simplifyOption(RESTAURANT_FIELDS)];

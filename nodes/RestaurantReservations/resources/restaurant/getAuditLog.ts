@@ -1,12 +1,17 @@
-import { RESTAURANT_PATH } from '../../shared/descriptions';
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
+import { returnAllAndLimit } from '../../shared/descriptions';
 import { apiOperation, pageBySkipTake } from '../../shared/routing';
 
-export const getAuditLog = apiOperation({
+export const operation = apiOperation({
 	value: 'getAuditLog',
 	name: 'Get Change Log',
 	action: 'Get the change log of a restaurant',
 	description: 'Get the changes made to a restaurant, newest first',
 	method: 'GET',
-	url: `=${RESTAURANT_PATH}/audit`,
+	url: routingUrl('auditLog'),
 	pagination: pageBySkipTake(),
 });
+
+export const fields: INodeProperties[] = [restaurantLocator, ...returnAllAndLimit];

@@ -1,11 +1,15 @@
-import { RESTAURANT_PATH } from '../../shared/descriptions';
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
 import { apiOperation } from '../../shared/routing';
 
-export const getConfiguration = apiOperation({
+export const operation = apiOperation({
 	value: 'getConfiguration',
 	name: 'Get Configuration',
 	action: 'Get the configuration of a restaurant',
 	description: 'Get booking rules, cancellation reasons, waiting list, payments and guest tags',
 	method: 'GET',
-	url: `=${RESTAURANT_PATH}/config`,
+	url: routingUrl('configuration'),
 });
+
+export const fields: INodeProperties[] = [restaurantLocator];

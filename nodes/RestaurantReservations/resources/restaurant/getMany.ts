@@ -1,12 +1,17 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { routingUrl } from '../../../shared/paths';
+import { returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
 import { apiOperation, applyLimit, simplify, splitArray } from '../../shared/routing';
-import { RESTAURANT_FIELDS } from './get';
+import { RESTAURANT_FIELDS } from './fields';
 
-export const getMany = apiOperation({
+export const operation = apiOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many restaurants',
 	description: 'List the restaurants your access token reaches',
 	method: 'GET',
-	url: '/api/core/admin/restaurants',
+	url: routingUrl('restaurants'),
 	postReceive: [splitArray, applyLimit, simplify(RESTAURANT_FIELDS)],
 });
+
+export const fields: INodeProperties[] = [...returnAllAndLimit, simplifyOption(RESTAURANT_FIELDS)];

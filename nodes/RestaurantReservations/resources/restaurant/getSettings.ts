@@ -1,11 +1,15 @@
-import { RESTAURANT_PATH } from '../../shared/descriptions';
+import type { INodeProperties } from 'n8n-workflow';
+import { restaurantLocator } from '../../../shared/parameters';
+import { routingUrl } from '../../../shared/paths';
 import { apiOperation } from '../../shared/routing';
 
-export const getSettings = apiOperation({
+export const operation = apiOperation({
 	value: 'getSettings',
 	name: 'Get Settings',
 	action: 'Get the settings of a restaurant',
 	description: 'Get opening hours, areas, table sizes and module visibility',
 	method: 'GET',
-	url: `=${RESTAURANT_PATH}/settings`,
+	url: routingUrl('settings'),
 });
+
+export const fields: INodeProperties[] = [restaurantLocator];

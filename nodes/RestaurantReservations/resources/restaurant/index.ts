@@ -1,25 +1,25 @@
 /** Restaurant: read access to restaurants, settings, configuration and the administrative reads (spec 4.5). */
-import type { INodeProperties } from 'n8n-workflow';
-import { operationSelector, restaurantLocator, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
-import { getAccount } from './getAccount';
-import { getAuditLog } from './getAuditLog';
-import { getBookingAudit, bookingIdField } from './getBookingAudit';
-import { getCompany } from './getCompany';
-import { getConfiguration } from './getConfiguration';
-import { get, RESTAURANT_FIELDS } from './get';
-import { getMany } from './getMany';
-import { getOnboardingStatus } from './getOnboardingStatus';
-import { getSettings } from './getSettings';
-import { search, searchQueryField } from './search';
+import { resourceDescription } from '../../shared/descriptions';
+import * as get from './get';
+import * as getAccount from './getAccount';
+import * as getAuditLog from './getAuditLog';
+import * as getBookingAudit from './getBookingAudit';
+import * as getCompany from './getCompany';
+import * as getConfiguration from './getConfiguration';
+import * as getMany from './getMany';
+import * as getOnboardingStatus from './getOnboardingStatus';
+import * as getSettings from './getSettings';
+import * as search from './search';
 
-const show = { resource: ['restaurant'] };
-
-export const restaurantOperations = operationSelector('restaurant', [get, getAccount, getAuditLog, getBookingAudit, getCompany, getConfiguration, getMany, getOnboardingStatus, getSettings, search], 'getAll');
-
-export const restaurantFields: INodeProperties[] = [
-	restaurantLocator({ ...show, operation: ['get', 'getSettings', 'getConfiguration', 'getBookingAudit', 'getAuditLog', 'getOnboardingStatus', 'getCompany'] }),
-	bookingIdField,
-	searchQueryField,
-	...returnAllAndLimit({ ...show, operation: ['getAll', 'getAuditLog', 'search'] }),
-	simplifyOption({ ...show, operation: ['get', 'getAll', 'search'] }, RESTAURANT_FIELDS),
-];
+export const restaurantDescription = resourceDescription('restaurant', 'getAll', [
+	get,
+	getAccount,
+	getAuditLog,
+	getBookingAudit,
+	getCompany,
+	getConfiguration,
+	getMany,
+	getOnboardingStatus,
+	getSettings,
+	search,
+]);

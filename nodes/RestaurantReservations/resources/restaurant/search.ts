@@ -1,25 +1,30 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { routingUrl } from '../../../shared/paths';
+import { returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
 import { apiOperation, applyLimit, simplify, splitArray } from '../../shared/routing';
-import { RESTAURANT_FIELDS } from './get';
+import { RESTAURANT_FIELDS } from './fields';
 
-export const search = apiOperation({
+export const operation = apiOperation({
 	value: 'search',
 	name: 'Search',
 	action: 'Search restaurants',
 	description: 'Find restaurants by name, city or address',
 	method: 'GET',
-	url: '/api/core/admin/restaurants/search',
+	url: routingUrl('restaurantSearch'),
 	qs: { query: '={{$parameter.query}}' },
 	postReceive: [splitArray, applyLimit, simplify(RESTAURANT_FIELDS)],
 });
 
-export const searchQueryField: INodeProperties = {
-	displayName: 'Search Text',
-	name: 'query',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. Berlin',
-	description: 'Text to look for in the name, city or address',
-	displayOptions: { show: { resource: ['restaurant'], operation: ['search'] } },
-};
+export const fields: INodeProperties[] = [
+	{
+		displayName: 'Search Text',
+		name: 'query',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Berlin',
+		description: 'Text to look for in the name, city or address',
+	},
+	...returnAllAndLimit,
+	simplifyOption(RESTAURANT_FIELDS),
+];

@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { apiRequest, paths } from '../../shared/transport';
+import { apiPath } from '../paths';
+import { apiRequest } from '../transport';
 
 interface RestaurantSummary {
 	id: number;
@@ -10,7 +11,7 @@ interface RestaurantSummary {
 
 /** The restaurants the token reaches, filtered by name or city, for the Restaurant locator. */
 export async function searchRestaurants(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const restaurants = await apiRequest<RestaurantSummary[]>(this, { method: 'GET', path: paths.restaurants() });
+	const restaurants = await apiRequest<RestaurantSummary[]>(this, { method: 'GET', path: apiPath('restaurants') });
 	const needle = filter?.trim().toLowerCase();
 	return {
 		results: restaurants

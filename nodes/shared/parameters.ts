@@ -1,0 +1,93 @@
+/**
+ * Parameters both nodes show: the restaurant picker and the reservation list filters of spec 4.1
+ * (Reservation › Get Many lists with them, the trigger watches with them).
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The restaurant, picked from the list loaded from the API (listSearch `searchRestaurants`) or given by ID. */
+export const restaurantLocator: INodeProperties = {
+	displayName: 'Restaurant',
+	name: 'restaurantId',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The restaurant to work with. Only restaurants your access token reaches are listed.',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			typeOptions: { searchListMethod: 'searchRestaurants', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 101',
+			validation: [
+				{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A restaurant ID is a whole number, e.g. 101' } },
+			],
+		},
+	],
+};
+
+/** Reservation states a booking can be set to (values chosen by the sandbox, see the README). */
+export const RESERVATION_STATES = [
+	{ name: 'Arrived', value: 'arrived' },
+	{ name: 'Completed', value: 'completed' },
+	{ name: 'Confirmed', value: 'confirmed' },
+	{ name: 'No-Show', value: 'noShow' },
+	{ name: 'Pending', value: 'pending' },
+	{ name: 'Seated', value: 'seated' },
+];
+
+/** Every state, cancelled included, for filtering lists by status. */
+export const STATUS_FILTERS = [...RESERVATION_STATES, { name: 'Cancelled', value: 'cancelled' }].sort((a, b) =>
+	a.name.localeCompare(b.name),
+);
+
+/** Booking kinds (spec 4.1 `kind`; values chosen by the sandbox, see the README). */
+export const BOOKING_KINDS = [
+	{ name: 'Reservation', value: 'reservation' },
+	{ name: 'Waiting List', value: 'waitlist' },
+	{ name: 'Walk-In', value: 'walkin' },
+];
+
+/** The list filters of spec 4.1 that both Get Many and the trigger offer, worded for both. */
+export const reservationListFilters: INodeProperties[] = [
+	{
+		displayName: 'Include Event Bookings',
+		name: 'includeEvents',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to include bookings made for restaurant events',
+	},
+	{
+		displayName: 'Kind',
+		name: 'kind',
+		type: 'options',
+		options: BOOKING_KINDS,
+		default: 'reservation',
+		description: 'Only bookings of this kind',
+	},
+	{
+		displayName: 'Only Pending',
+		name: 'pending',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to include only bookings that wait for approval',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: STATUS_FILTERS,
+		default: 'confirmed',
+		description: 'Only bookings in this state',
+	},
+];
+
+/** Collection options in alphabetical order of their display names, as n8n lists them. */
+export function sortedOptions(options: INodeProperties[]): INodeProperties[] {
+	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
