@@ -10,13 +10,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { ensureN8nInstalled, InstallError } from './n8n/install';
-import { REPO_ROOT } from './n8n/runtime';
 import {
 	assertPortFree,
 	buildPackage,
 	copyExampleFiles,
 	DEV_OWNER,
+	ensureN8nInstalled,
 	ensureOwner,
 	importCredentials,
 	importWorkflows,
@@ -26,13 +25,14 @@ import {
 	packPackage,
 	prepareExample,
 	readExamples,
+	REPO_ROOT,
 	SANDBOX_CREDENTIAL,
 	SANDBOX_TOKEN,
 	startN8n,
 	startSandbox,
 	UserFacingError,
 	type ManagedProcess,
-} from './n8n/server';
+} from './n8n';
 
 function port(value: string): number {
 	const n = Number(value);
@@ -152,7 +152,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-	const message = error instanceof UserFacingError || error instanceof InstallError ? error.message : (error as Error).stack ?? String(error);
+	const message = error instanceof UserFacingError ? error.message : (error as Error).stack ?? String(error);
 	process.stderr.write(`npm run dev: ${message}\n`);
 	await stopAll('error', 1);
 });

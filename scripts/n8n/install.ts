@@ -14,11 +14,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
+import { cleanNpmEnv, NPM } from './npm';
+import { UserFacingError, type Log } from './output';
 import { N8N_OVERRIDES, N8N_VERSION, NODE_VERSION, nodePackageName, runtime, type N8nRuntime } from './runtime';
 
-export type Log = (line: string) => void;
-
-export class InstallError extends Error {}
+class InstallError extends UserFacingError {}
 
 export interface InstallOptions {
 	log?: Log;
@@ -59,21 +59,6 @@ export function isInstalled(rt: N8nRuntime = runtime()): boolean {
 	}
 }
 
-/**
- * The environment for the npm child processes: the caller's, minus the `npm_config_*` and
- * `npm_package_*` variables an outer `npm run` sets (they describe this repository, not the cache
- * folder), keeping the ones about the registry and the network.
- */
-export function cleanNpmEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-	const keep = /^npm_config_(registry|cache|userconfig|globalconfig|proxy|https_proxy|http_proxy|noproxy|no_proxy|strict_ssl|cafile|ca|fetch_.*|maxsockets)$/i;
-	const env: NodeJS.ProcessEnv = {};
-	for (const [key, value] of Object.entries(process.env)) {
-		if (/^npm_/i.test(key) && !keep.test(key)) continue;
-		env[key] = value;
-	}
-	return { ...env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra };
-}
-
 function folderMegabytes(dir: string): number | undefined {
 	const result = spawnSync('du', ['-sm', dir], { encoding: 'utf8', timeout: 10_000 });
 	const mb = Number.parseInt(result.stdout ?? '', 10);
@@ -85,8 +70,7 @@ function runStep(title: string, args: string[], opts: { cwd: string; env: NodeJS
 	const started = Date.now();
 	opts.log(`[n8n install] ${title}`);
 	return new Promise((resolve, reject) => {
-		const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-		const child = spawn(npm, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+		const child = spawn(NPM, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
 		let output = '';
 		const keep = (chunk: Buffer) => {
 			output = (output + chunk.toString()).slice(-20_000);

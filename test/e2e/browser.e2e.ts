@@ -8,8 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { REPO_ROOT } from '../../scripts/n8n/runtime';
-import { DEV_OWNER, SANDBOX_CREDENTIAL } from '../../scripts/n8n/server';
+import { DEV_OWNER, REPO_ROOT, SANDBOX_CREDENTIAL } from '../../scripts/n8n';
 import { startEnvironment, WRONG_CREDENTIAL, type E2eEnvironment } from './support/environment';
 
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts', 'e2e');

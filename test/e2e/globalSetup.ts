@@ -3,9 +3,7 @@
  * with progress lines), and the package built and packed, as `npm run dev` does.
  */
 import path from 'node:path';
-import { ensureN8nInstalled } from '../../scripts/n8n/install';
-import { REPO_ROOT } from '../../scripts/n8n/runtime';
-import { buildPackage, packPackage } from '../../scripts/n8n/server';
+import { buildPackage, ensureN8nInstalled, packPackage, REPO_ROOT } from '../../scripts/n8n';
 
 export default async function globalSetup(): Promise<void> {
 	const log = (line: string) => process.stdout.write(`${line}\n`);

@@ -9,8 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime } from 'luxon';
-import { runtime } from '../../scripts/n8n/runtime';
-import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, nodesFolder, PACKAGE_NAME, prepareExample, TRIGGER_NODE_TYPE } from '../../scripts/n8n/server';
+import { ACTION_NODE_TYPE, CREDENTIAL_TYPE, nodesFolder, PACKAGE_NAME, prepareExample, runtime, TRIGGER_NODE_TYPE } from '../../scripts/n8n';
 import { startEnvironment, WRONG_CREDENTIAL, type E2eEnvironment } from './support/environment';
 
 const WRONG_TOKEN_WORKFLOW = 'RrExWrongToken99';

@@ -1,23 +1,24 @@
 /**
  * One end-to-end environment: a sandbox, an n8n user folder with the packed package installed as a
  * community package, the credentials and the example workflows imported, and (on demand) the n8n
- * server. Built from the same helpers as `npm run dev` (scripts/n8n/server.ts).
+ * server. Built from the same helpers as `npm run dev` (scripts/n8n/).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isInstalled } from '../../../scripts/n8n/install';
-import { REPO_ROOT, runtime } from '../../../scripts/n8n/runtime';
 import {
 	copyExampleFiles,
 	freePort,
 	importCredentials,
 	importWorkflows,
 	installPackedPackage,
+	isInstalled,
 	n8nInstance,
 	N8nRest,
 	prepareExample,
 	readExamples,
+	REPO_ROOT,
 	runN8nCli,
+	runtime,
 	SANDBOX_CREDENTIAL,
 	SANDBOX_TOKEN,
 	startN8n,
@@ -27,7 +28,7 @@ import {
 	type ManagedProcess,
 	type N8nInstance,
 	type RunningSandbox,
-} from '../../../scripts/n8n/server';
+} from '../../../scripts/n8n';
 import { apiClient, type ApiCall } from '../../support/client';
 
 /** A second credential whose token the sandbox rejects. */

@@ -1,0 +1,116 @@
+/**
+ * One n8n process: its settings and environment (user folder, ports, N8N_* variables), its start on
+ * the Node 24 binary, the wait until it is ready, and its stop (ManagedProcess.stop, by pid).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { cleanNpmEnv } from './npm';
+import { UserFacingError, type Log } from './output';
+import { startProcess, type ManagedProcess } from './processes';
+import type { N8nRuntime } from './runtime';
+
+export interface N8nInstance {
+	rt: N8nRuntime;
+	userFolder: string;
+	/** Folder the examples read and write files in (N8N_RESTRICT_FILE_ACCESS_TO). */
+	filesFolder: string;
+	port: number;
+	brokerPort: number;
+	host: string;
+	url: string;
+	env: NodeJS.ProcessEnv;
+}
+
+export interface N8nInstanceOptions {
+	userFolder: string;
+	port: number;
+	brokerPort: number;
+	host?: string;
+	filesFolder?: string;
+	/** Added to (and overriding) the environment below, e.g. N8N_LOG_LEVEL. */
+	extraEnv?: Record<string, string>;
+}
+
+const READY_TIMEOUT_MS = 180_000;
+
+/** This process's environment without what is not ours to pass on to n8n. */
+function inheritedEnv(): NodeJS.ProcessEnv {
+	const inherited = cleanNpmEnv();
+	// A test runner's NODE_ENV=test changes how n8n starts (and silences its CLI).
+	for (const key of Object.keys(inherited)) if (key === 'NODE_ENV' || key.startsWith('JEST_')) delete inherited[key];
+	return inherited;
+}
+
+function n8nEnv(rt: N8nRuntime, options: N8nInstanceOptions, host: string, filesFolder: string): NodeJS.ProcessEnv {
+	return {
+		...inheritedEnv(),
+		PATH: `${path.dirname(rt.node)}${path.delimiter}${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: options.userFolder,
+		N8N_PORT: String(options.port),
+		N8N_LISTEN_ADDRESS: host,
+		N8N_HOST: host,
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://${host}:${options.port}`,
+		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_RESTRICT_FILE_ACCESS_TO: filesFolder,
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
+		// Schedules and $now in this machine's time zone (n8n's default is America/New_York).
+		GENERIC_TIMEZONE: process.env.GENERIC_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		// The sandbox is on this machine: no proxy between n8n and 127.0.0.1.
+		NO_PROXY: ['127.0.0.1', 'localhost', process.env.NO_PROXY].filter(Boolean).join(','),
+		...options.extraEnv,
+	};
+}
+
+/** The settings of one n8n instance: its user folder, ports and environment. */
+export function n8nInstance(rt: N8nRuntime, options: N8nInstanceOptions): N8nInstance {
+	const host = options.host ?? '127.0.0.1';
+	const filesFolder = options.filesFolder ?? path.join(options.userFolder, 'files');
+	const env = n8nEnv(rt, options, host, filesFolder);
+	return { rt, userFolder: options.userFolder, filesFolder, port: options.port, brokerPort: options.brokerPort, host, url: `http://${host}:${options.port}`, env };
+}
+
+async function answersReady(instance: N8nInstance): Promise<boolean> {
+	try {
+		const response = await fetch(`${instance.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+		return response.ok;
+	} catch {
+		return false; // not listening yet
+	}
+}
+
+/** Polls /healthz/readiness until it answers 200; rejects with n8n's last lines if it exits or the time is up. */
+async function waitUntilReady(instance: N8nInstance, managed: ManagedProcess, timeoutMs: number): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	let exitCode: number | null | undefined;
+	void managed.exited.then((code) => (exitCode = code));
+	for (;;) {
+		if (exitCode !== undefined) {
+			throw new UserFacingError(`n8n exited (code ${exitCode}) before it was ready:\n${managed.output.slice(-30).join('\n')}`);
+		}
+		if (await answersReady(instance)) return;
+		if (Date.now() > deadline) {
+			await managed.stop(5000);
+			throw new UserFacingError(`n8n was not ready after ${Math.round(timeoutMs / 1000)} s:\n${managed.output.slice(-30).join('\n')}`);
+		}
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}
+
+/** Starts `n8n start` and resolves once /healthz/readiness answers 200; rejects with n8n's last lines. */
+export async function startN8n(instance: N8nInstance, options: { onLine?: Log; timeoutMs?: number } = {}): Promise<ManagedProcess> {
+	fs.mkdirSync(instance.filesFolder, { recursive: true });
+	const managed = startProcess('n8n', instance.rt.node, [instance.rt.n8nBin, 'start'], { cwd: instance.filesFolder, env: instance.env, onLine: options.onLine });
+	await waitUntilReady(instance, managed, options.timeoutMs ?? READY_TIMEOUT_MS);
+	return managed;
+}

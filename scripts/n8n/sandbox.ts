@@ -1,0 +1,94 @@
+/**
+ * The sandbox API (sandbox/cli.ts) as a child process, for `npm run dev`, the tests and the
+ * benchmarks: started on a port, ready once it says where it listens, steered through its
+ * `/__sandbox` control routes, and stopped.
+ */
+import path from 'node:path';
+import { cleanNpmEnv } from './npm';
+import { UserFacingError, type Log } from './output';
+import { startProcess, type ManagedProcess } from './processes';
+import { REPO_ROOT } from './runtime';
+
+export interface SandboxOptions {
+	/** 0 (the default) picks a free port. */
+	port?: number;
+	host?: string;
+	/** No request log. */
+	quiet?: boolean;
+	/** Anchor day of the seed, YYYY-MM-DD. */
+	today?: string;
+	/** Reservations seeded per restaurant. */
+	reservations?: number;
+	/** Every line the sandbox writes, except the one that says where it listens. */
+	onLine?: Log;
+}
+
+export interface RunningSandbox {
+	url: string;
+	process: ManagedProcess;
+	/** The last lines the sandbox wrote (its request log). */
+	output: string[];
+	/** A request to the sandbox's control routes, `/__sandbox<route>`. */
+	control(method: string, route: string, body?: unknown): Promise<Response>;
+	/** POST /__sandbox/reset: back to the seed, faults and request log cleared. */
+	reset(): Promise<void>;
+	stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 60_000;
+
+function cliArgs(options: SandboxOptions): string[] {
+	const args = [path.join(REPO_ROOT, 'sandbox/cli.ts'), '--port', String(options.port ?? 0), '--host', options.host ?? '127.0.0.1'];
+	if (options.quiet) args.push('--quiet');
+	if (options.today) args.push('--today', options.today);
+	if (options.reservations !== undefined) args.push('--reservations', String(options.reservations));
+	return args;
+}
+
+/** Resolves with the sandbox's URL once it listens; rejects with its own last lines otherwise. */
+async function listeningUrl(managed: ManagedProcess, listening: Promise<string>): Promise<string> {
+	let timer: NodeJS.Timeout | undefined;
+	const outcome = await Promise.race([
+		listening.then((url) => ({ url })),
+		managed.exited.then((code) => ({ code })),
+		new Promise<{ timeout: true }>((resolve) => (timer = setTimeout(() => resolve({ timeout: true }), START_TIMEOUT_MS))),
+	]);
+	clearTimeout(timer);
+	if ('url' in outcome) return outcome.url;
+	await managed.stop(1000);
+	const said = managed.output.filter((line) => line.trim()).slice(-5).join('\n');
+	if ('code' in outcome) throw new UserFacingError(said || `the sandbox exited with code ${outcome.code}`);
+	throw new UserFacingError(`the sandbox did not start within ${START_TIMEOUT_MS / 1000} s:\n${said}`);
+}
+
+function controlRoutes(url: string): Pick<RunningSandbox, 'control' | 'reset'> {
+	const control = (method: string, route: string, body?: unknown) =>
+		fetch(`${url}/__sandbox${route}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+	return {
+		control,
+		async reset() {
+			const response = await control('POST', '/reset');
+			if (response.status !== 204) throw new Error(`reset failed: ${response.status}`);
+		},
+	};
+}
+
+/** Starts `tsx sandbox/cli.ts` and resolves once it listens. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+	let resolveUrl: (url: string) => void = () => undefined;
+	const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
+	const managed = startProcess('sandbox', path.join(REPO_ROOT, 'node_modules/.bin/tsx'), cliArgs(options), {
+		env: cleanNpmEnv(),
+		onLine: (line) => {
+			const match = /listening on (http:\/\/\S+)/.exec(line);
+			if (match) resolveUrl(match[1]);
+			else options.onLine?.(line);
+		},
+	});
+	const url = await listeningUrl(managed, listening);
+	return { url, process: managed, output: managed.output, ...controlRoutes(url), stop: () => managed.stop() };
+}
