@@ -4,7 +4,7 @@
  * (also against the same windows fetched one after another, with network latency).
  */
 import { splitIntoWindows } from '../nodes/shared/dateWindows';
-import { startSandbox } from '../test/support/sandboxProcess';
+import { startSandbox } from '../test/support/sandbox';
 import { round, sideBySide } from './lib/measure';
 import { floorNode } from './lib/floorNode';
 import { builtNode, nodeRun } from './lib/node';
@@ -18,7 +18,7 @@ const TO = '2027-01-01T00:00:00';
 const LATENCY_MS = 100;
 
 export async function benchActionNode(runs: number): Promise<void> {
-	const sandbox = await startSandbox(['--quiet', '--reservations', '5000']);
+	const sandbox = await startSandbox({ quiet: true, reservations: 5000 });
 	try {
 		const node = nodeRun(builtNode('nodes/RestaurantReservations/RestaurantReservations.node.js', 'RestaurantReservations'), sandbox.url);
 		const floor = nodeRun(floorNode, sandbox.url);

@@ -7,8 +7,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
 import { WINDOW_CONCURRENCY } from '../nodes/shared/dateWindows';
 import { horizonAt } from '../nodes/RestaurantReservationsTrigger/poll';
+import { sandboxCredentials } from '../test/support/credentials';
 import { poll } from '../test/support/engine';
-import { startSandbox, type RunningSandbox } from '../test/support/sandboxProcess';
+import { startSandbox, type RunningSandbox } from '../test/support/sandbox';
+import { TOKENS } from '../test/support/tokens';
 import { round, sample, type Sample, stats } from './lib/measure';
 import { builtNode } from './lib/node';
 import { add } from './lib/report';
@@ -52,7 +54,7 @@ async function changeSome(sandbox: RunningSandbox, ids: string[], round: number)
 }
 
 async function benchVolume(volume: number, runs: number): Promise<VolumeResult> {
-	const sandbox = await startSandbox(['--quiet', '--reservations', String(seededFor(volume))]);
+	const sandbox = await startSandbox({ quiet: true, reservations: seededFor(volume) });
 	try {
 		const nodeType = builtNode('nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node.js', 'RestaurantReservationsTrigger');
 		const staticData: IDataObject = {};
@@ -61,7 +63,7 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 				nodeType,
 				type: 'CUSTOM.restaurantReservationsTrigger',
 				parameters,
-				credentials: { restaurantReservationsApi: { baseUrl: sandbox.url, accessToken: 'sandbox-staff-token' } },
+				credentials: sandboxCredentials(sandbox.url, TOKENS.staff),
 				staticData,
 			});
 		const plainFetch = () =>

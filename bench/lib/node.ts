@@ -1,7 +1,9 @@
 /** The built action node run through n8n's engine (the test harness), against a sandbox. */
 import path from 'node:path';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import { sandboxCredentials } from '../../test/support/credentials';
 import { runNode } from '../../test/support/engine';
+import { TOKENS } from '../../test/support/tokens';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -17,7 +19,7 @@ export function nodeRun(nodeType: INodeType, baseUrl: string) {
 			nodeType,
 			parameters: parameters as INodeParameters,
 			inputItems,
-			credentials: { restaurantReservationsApi: { baseUrl, accessToken: 'sandbox-staff-token' } },
+			credentials: sandboxCredentials(baseUrl, TOKENS.staff),
 		});
 		if (result.error) throw new Error(`node failed: ${result.error.message}`);
 		return result.items;

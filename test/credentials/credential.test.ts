@@ -1,7 +1,7 @@
 import { RestaurantReservationsApi } from '../../credentials/RestaurantReservationsApi.credentials';
 import { normalizeBaseUrl } from '../../nodes/shared/baseUrl';
-import { useSandbox } from '../support/harness';
-import { authenticationHeaders, resolveWithCredentials, testCredential } from '../support/n8nCredentials';
+import { useSandbox } from '../support/sandbox';
+import { authenticationHeaders, resolveWithCredentials, testCredential } from '../support/credentials';
 
 const ctx = useSandbox();
 const credential = new RestaurantReservationsApi();

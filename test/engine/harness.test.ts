@@ -1,5 +1,5 @@
 /**
- * Proves the engine harness (test/support/engine.ts) with throwaway node types: each runs through
+ * Proves the engine harness (test/support/engine/) with throwaway node types: each runs through
  * n8n-core's real code paths against a real sandbox over HTTP.
  */
 import {
@@ -17,7 +17,7 @@ import {
 } from 'n8n-workflow';
 
 import { getNodeStaticData, listSearch, loadOptions, poll, runNode, type RecordedRequest } from '../support/engine';
-import { useSandbox } from '../support/harness';
+import { useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 const CREDENTIAL = 'restaurantReservationsApi';

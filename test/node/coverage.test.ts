@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 import { operations } from '../support/openapi';
-import { nodeType } from '../support/nodeHarness';
+import { nodeType } from '../support/nodeRunner';
 
 /** openapi operationId → the node's resource and operation that call it. */
 const NODE_OPERATIONS: Record<string, [resource: string, operation: string]> = {

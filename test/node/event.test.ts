@@ -1,10 +1,12 @@
 /** Event operations through n8n's engine against the sandbox (spec 2.9, 3, 4.6). */
 import type { IDataObject } from 'n8n-workflow';
-import { useSandbox } from '../support/harness';
-import { errorOf, expectPaired, json, runner, TOKEN } from './helpers';
+import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { nodeRunner, restaurant } from '../support/nodeRunner';
+import { useSandbox } from '../support/sandbox';
+import { TOKENS } from '../support/tokens';
 
 const ctx = useSandbox();
-const node = runner(ctx);
+const node = nodeRunner(ctx, { restaurantId: restaurant(101) });
 const EVENTS = '/api/core/admin/restaurants/101/events';
 const SIMPLE_KEYS = ['dates', 'description', 'endDate', 'id', 'isOffline', 'isPublic', 'lastStatusChange', 'name', 'promoImage', 'startDate'];
 
@@ -151,7 +153,7 @@ describe('Event: Get Many', () => {
 	});
 
 	it('says the token has no access to the restaurant (403)', async () => {
-		const result = await node.run({ resource: 'event', operation: 'getAll', list: 'all', returnAll: true }, { token: TOKEN.outsider });
+		const result = await node.run({ resource: 'event', operation: 'getAll', list: 'all', returnAll: true }, { token: TOKENS.outsider });
 		const error = errorOf(result);
 		expect(error.httpCode).toBe('403');
 		expect(error.message).toBe('Access denied: the access token may not use this restaurant or operation (HTTP 403)');
@@ -278,7 +280,7 @@ describe('Event: Publish and Unpublish', () => {
 	});
 
 	it('says the token has no access to the restaurant (403)', async () => {
-		const result = await node.run({ resource: 'event', operation: 'publish', eventId: ids['New Year gala'] }, { token: TOKEN.outsider });
+		const result = await node.run({ resource: 'event', operation: 'publish', eventId: ids['New Year gala'] }, { token: TOKENS.outsider });
 		expect(errorOf(result).httpCode).toBe('403');
 		expect((await event(ids['New Year gala'])).body.isOffline).toBe(true);
 	});
@@ -286,7 +288,7 @@ describe('Event: Publish and Unpublish', () => {
 
 describe('Event: dropdown', () => {
 	it('lists the events of the chosen restaurant', async () => {
-		const options = await node.options('getEvents');
+		const options = await node.loadOptions('getEvents');
 		expect(options.map((o) => o.value)).toEqual(expect.arrayContaining(Object.values(ids)));
 	});
 });

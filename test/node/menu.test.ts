@@ -1,9 +1,11 @@
 /** Menu operations through n8n's engine against the sandbox (spec 2.5, 4.4). */
-import { useSandbox } from '../support/harness';
-import { errorOf, expectPaired, json, runner, TOKEN } from './helpers';
+import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { nodeRunner, restaurant } from '../support/nodeRunner';
+import { useSandbox } from '../support/sandbox';
+import { TOKENS } from '../support/tokens';
 
 const ctx = useSandbox();
-const node = runner(ctx);
+const node = nodeRunner(ctx, { restaurantId: restaurant(101) });
 const MENUS = '/api/core/admin/restaurants/101/menu';
 
 interface Menu {
@@ -92,7 +94,7 @@ describe('Menu: Get Many', () => {
 	});
 
 	it('says the token has no access to the restaurant (403)', async () => {
-		const result = await node.run({ resource: 'menu', operation: 'getAll', returnAll: true }, { token: TOKEN.outsider });
+		const result = await node.run({ resource: 'menu', operation: 'getAll', returnAll: true }, { token: TOKENS.outsider });
 		expect(errorOf(result).message).toBe('Access denied: the access token may not use this restaurant or operation (HTTP 403)');
 	});
 });
@@ -190,6 +192,6 @@ describe('Menu: Reorder', () => {
 
 describe('Menu: dropdown', () => {
 	it('lists the menus of the chosen restaurant', async () => {
-		expect((await node.options('getMenus')).map((o) => o.value)).toEqual(['menu-101-lunch', 'menu-101-dinner', 'menu-101-drinks']);
+		expect((await node.loadOptions('getMenus')).map((o) => o.value)).toEqual(['menu-101-lunch', 'menu-101-dinner', 'menu-101-drinks']);
 	});
 });

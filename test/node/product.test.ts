@@ -1,10 +1,12 @@
 /** Product operations through n8n's engine against the sandbox (spec 2.4, 4.3, 7, 8). */
 import { MAX_AMOUNT } from '../../nodes/shared/money';
-import { useSandbox } from '../support/harness';
-import { errorOf, expectPaired, json, runner, TOKEN } from './helpers';
+import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { nodeRunner, restaurant } from '../support/nodeRunner';
+import { useSandbox } from '../support/sandbox';
+import { TOKENS } from '../support/tokens';
 
 const ctx = useSandbox();
-const node = runner(ctx);
+const node = nodeRunner(ctx, { restaurantId: restaurant(101) });
 const PRODUCTS = '/api/core/admin/restaurants/101/products';
 const SIMPLE_KEYS = ['deliveryPrice', 'groupId', 'id', 'name', 'price', 'productPLU', 'productType', 'stockAmount', 'takeawayPrice', 'visible'];
 
@@ -108,7 +110,7 @@ describe('Product: Get Many', () => {
 	});
 
 	it('says the token has no access to the restaurant (403)', async () => {
-		const result = await node.run({ resource: 'product', operation: 'getAll', returnAll: true }, { token: TOKEN.outsider });
+		const result = await node.run({ resource: 'product', operation: 'getAll', returnAll: true }, { token: TOKENS.outsider });
 		const error = errorOf(result);
 		expect(error.httpCode).toBe('403');
 		expect(error.message).toBe('Access denied: the access token may not use this restaurant or operation (HTTP 403)');
@@ -189,7 +191,7 @@ describe('Product: Delete', () => {
 
 describe('Product: dropdown', () => {
 	it('lists every product of the restaurant', async () => {
-		const options = await node.options('getProducts');
+		const options = await node.loadOptions('getProducts');
 		expect(options).toHaveLength(130);
 	});
 });

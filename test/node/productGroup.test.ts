@@ -1,9 +1,11 @@
 /** Product Group operations through n8n's engine against the sandbox (spec 2.3, 4.2). */
-import { useSandbox } from '../support/harness';
-import { errorOf, expectPaired, json, restaurant, runner, TOKEN } from './helpers';
+import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { nodeRunner, restaurant } from '../support/nodeRunner';
+import { useSandbox } from '../support/sandbox';
+import { TOKENS } from '../support/tokens';
 
 const ctx = useSandbox();
-const node = runner(ctx);
+const node = nodeRunner(ctx, { restaurantId: restaurant(101) });
 const groups = async () => (await ctx.call('listProductGroups')).body as Array<{ id: string; name: string; visible: boolean; sequence: number; taxeRate: number | null }>;
 
 beforeEach(async () => {
@@ -28,7 +30,7 @@ describe('Product Group: Create', () => {
 	});
 
 	it('says the token has no access to the restaurant (403)', async () => {
-		const result = await node.run({ resource: 'productGroup', operation: 'create', name: 'Specials' }, { token: TOKEN.outsider });
+		const result = await node.run({ resource: 'productGroup', operation: 'create', name: 'Specials' }, { token: TOKENS.outsider });
 		const error = errorOf(result);
 		expect(error.httpCode).toBe('403');
 		expect(error.message).toBe('Access denied: the access token may not use this restaurant or operation (HTTP 403)');
@@ -122,7 +124,7 @@ describe('Product Group: Delete', () => {
 
 describe('Product Group: dropdown', () => {
 	it('lists the groups of the chosen restaurant', async () => {
-		const options = await node.options('getProductGroups');
+		const options = await node.loadOptions('getProductGroups');
 		expect(options.map((o) => o.value)).toContain('grp-101-starters');
 	});
 });

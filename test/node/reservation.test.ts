@@ -1,6 +1,7 @@
 import { addLocalDays } from '../../nodes/shared/dateWindows';
-import { todayUtc, useSandbox } from '../support/harness';
-import { json, nodeRunner, restaurant } from '../support/nodeHarness';
+import { json } from '../support/nodeResults';
+import { nodeRunner, restaurant } from '../support/nodeRunner';
+import { todayUtc, useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 const node = nodeRunner(ctx);

@@ -1,5 +1,6 @@
-import { useSandbox } from '../support/harness';
-import { json, nodeRunner, restaurant } from '../support/nodeHarness';
+import { json } from '../support/nodeResults';
+import { nodeRunner, restaurant } from '../support/nodeRunner';
+import { useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 const node = nodeRunner(ctx);

@@ -1,5 +1,5 @@
-import { TOKENS } from '../support/client';
-import { useSandbox } from '../support/harness';
+import { TOKENS } from '../support/tokens';
+import { useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 

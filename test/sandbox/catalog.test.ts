@@ -1,5 +1,5 @@
 import { MAX_AMOUNT } from '../../nodes/shared/money';
-import { useSandbox } from '../support/harness';
+import { useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 

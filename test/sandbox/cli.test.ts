@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startSandbox } from '../support/sandboxProcess';
+import { startSandbox } from '../support/sandbox';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 describe('npm run sandbox', () => {
 	it.each(['SIGINT', 'SIGTERM'] as const)('stops cleanly on %s', async (signal) => {
 		const sandbox = await startSandbox();
-		const exit = new Promise<number | null>((resolve) => sandbox.process.once('exit', resolve));
-		sandbox.process.kill(signal);
+		const exit = new Promise<number | null>((resolve) => sandbox.process.child.once('exit', resolve));
+		sandbox.process.child.kill(signal);
 		expect(await exit).toBe(0);
 		expect(sandbox.output.join('\n')).toContain(`Sandbox stopping (${signal})`);
 	}, 60_000);

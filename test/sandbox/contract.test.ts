@@ -3,7 +3,7 @@
  * document (the client checks each response), and bad input gets a ProblemDetails that names the field.
  */
 import type { CallOptions } from '../support/client';
-import { useSandbox } from '../support/harness';
+import { useSandbox } from '../support/sandbox';
 import { operations } from '../support/openapi';
 
 const ctx = useSandbox();

@@ -1,4 +1,4 @@
-import { useSandbox } from '../support/harness';
+import { useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 const names = (list: Array<{ name: string }>) => list.map((e) => e.name);

@@ -1,4 +1,4 @@
-import { useSandbox } from '../support/harness';
+import { useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 

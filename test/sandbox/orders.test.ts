@@ -1,6 +1,5 @@
 import { addLocalDays } from '../../nodes/shared/dateWindows';
-import { useSandbox } from '../support/harness';
-import { todayUtc } from '../support/harness';
+import { todayUtc, useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 const when = `${addLocalDays(`${todayUtc()}T00:00:00`, 900).slice(0, 10)}T12:30:00`;

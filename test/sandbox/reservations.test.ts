@@ -1,6 +1,6 @@
 import { addLocalDays } from '../../nodes/shared/dateWindows';
-import { TOKENS } from '../support/client';
-import { todayUtc, useSandbox } from '../support/harness';
+import { TOKENS } from '../support/tokens';
+import { todayUtc, useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 // Two years ahead lies beyond the seeded year, so these tests see only their own reservations.

@@ -1,6 +1,6 @@
 import { addLocalDays } from '../../nodes/shared/dateWindows';
 import { apiClient } from '../support/client';
-import { startSandbox, type RunningSandbox } from '../support/sandboxProcess';
+import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
 const TODAY = '2026-11-22';
 let a: RunningSandbox;
@@ -9,9 +9,9 @@ let large: RunningSandbox;
 
 beforeAll(async () => {
 	[a, b, large] = await Promise.all([
-		startSandbox(['--today', TODAY, '--quiet']),
-		startSandbox(['--today', TODAY, '--quiet']),
-		startSandbox(['--today', TODAY, '--quiet', '--reservations', '5000']),
+		startSandbox({ today: TODAY, quiet: true }),
+		startSandbox({ today: TODAY, quiet: true }),
+		startSandbox({ today: TODAY, quiet: true, reservations: 5000 }),
 	]);
 }, 90_000);
 afterAll(() => Promise.all([a, b, large].map((s) => s?.stop())));

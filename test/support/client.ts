@@ -3,13 +3,7 @@
  * against openapi.yaml, so each test that calls the API also checks the contract.
  */
 import { operation, responseErrors } from './openapi';
-
-export const TOKENS = {
-	staff: 'sandbox-staff-token',
-	partner: 'sandbox-partner-token',
-	vendor: 'sandbox-vendor-token',
-	outsider: 'sandbox-outsider-token',
-} as const;
+import { TOKENS } from './tokens';
 
 export interface CallOptions {
 	path?: Record<string, string | number>;
@@ -22,7 +16,7 @@ export interface CallOptions {
 	rawBody?: string | FormData;
 }
 
-export interface ApiResponse<T = any> {
+interface ApiResponse<T = any> {
 	status: number;
 	headers: Headers;
 	body: T;

@@ -1,6 +1,6 @@
 /**
- * sandbox/openapi.yaml as a test oracle: finds an operation by operationId and checks a response
- * body against the schema the document gives for that status.
+ * sandbox/openapi.yaml as a test oracle: finds an operation by operationId, checks a response body
+ * against the schema the document gives for that status, and a request against its operation.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';
@@ -86,7 +86,7 @@ const pathMatchers = operations.map((op) => ({
 }));
 
 /** The operation a request is for, by method and path (the most specific path wins). */
-export function operationForRequest(method: string, url: string): Operation | undefined {
+function operationForRequest(method: string, url: string): Operation | undefined {
 	const pathname = new URL(url).pathname;
 	const matches = pathMatchers.filter((m) => m.op.method === method.toUpperCase() && m.regex.test(pathname));
 	// A literal segment (".../search", ".../active") beats a parameter in the same place.
@@ -95,7 +95,7 @@ export function operationForRequest(method: string, url: string): Operation | un
 }
 
 /** Errors of a request against the document: unknown operation, or a JSON body that breaks its schema. */
-export function requestErrors(method: string, url: string, body: unknown): string[] {
+function requestErrors(method: string, url: string, body: unknown): string[] {
 	const op = operationForRequest(method, url) as OperationWithBody | undefined;
 	if (!op) return [`${method} ${url} is no operation of openapi.yaml`];
 	const schema = op.requestBody?.content?.['application/json']?.schema;
@@ -108,4 +108,10 @@ export function requestErrors(method: string, url: string, body: unknown): strin
 	}
 	if (validate(body)) return [];
 	return (validate.errors ?? []).slice(0, 5).map((e) => `${op.operationId} request: ${e.instancePath || '(root)'} ${e.message}`);
+}
+
+/** Throws unless every request is an operation of openapi.yaml with a valid body. */
+export function expectRequestsMatchOpenApi(requests: Array<{ method: string; url: string; body?: unknown }>): void {
+	const errors = requests.flatMap((r) => requestErrors(r.method, r.url, r.body));
+	if (errors.length) throw new Error(`The node sent requests that openapi.yaml does not allow:\n${errors.join('\n')}`);
 }

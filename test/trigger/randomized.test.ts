@@ -7,10 +7,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import seedrandom from 'seedrandom';
-import { useSandbox } from '../support/harness';
+import { useSandbox } from '../support/sandbox';
 import { localDay, Trigger, type ChangeJson } from './support';
 
-const ctx = useSandbox(['--reservations', '150']);
+const ctx = useSandbox({ reservations: 150 });
 
 const SEED = process.env.TRIGGER_SEED ?? 'restaurant-reservations-trigger-1';
 const POLLS = 70;

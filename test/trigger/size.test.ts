@@ -2,10 +2,10 @@
  * The static data per tracked reservation, measured the way n8n stores it (JSON of the workflow's
  * static data), on a larger seed: every restaurant, one year of horizon.
  */
-import { useSandbox } from '../support/harness';
+import { useSandbox } from '../support/sandbox';
 import { Trigger } from './support';
 
-const ctx = useSandbox(['--reservations', '4000']);
+const ctx = useSandbox({ reservations: 4000 });
 
 function measure(trigger: Trigger) {
 	const state = trigger.state as { r: Record<string, { s: string }> };

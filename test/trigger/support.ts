@@ -5,11 +5,13 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { RestaurantReservationsTrigger } from '../../nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node';
+import { sandboxCredentials } from '../support/credentials';
 import { getNodeStaticData, poll, type PollResult } from '../support/engine';
-import type { SandboxContext } from '../support/harness';
+import type { SandboxContext } from '../support/sandbox';
+import { TOKENS } from '../support/tokens';
 
 export const NODE_NAME = 'Restaurant Reservations Trigger';
-export const NODE_TYPE = 'CUSTOM.restaurantReservationsTrigger';
+const NODE_TYPE = 'CUSTOM.restaurantReservationsTrigger';
 
 export interface ChangeJson {
 	event: string;
@@ -37,7 +39,7 @@ export class Trigger {
 	constructor(
 		private readonly ctx: SandboxContext,
 		public parameters: INodeParameters,
-		private readonly token = 'sandbox-staff-token',
+		private readonly token: string = TOKENS.staff,
 	) {}
 
 	private async run(mode: 'trigger' | 'manual'): Promise<PollResult> {
@@ -45,7 +47,7 @@ export class Trigger {
 			nodeType: new RestaurantReservationsTrigger(),
 			type: NODE_TYPE,
 			parameters: this.parameters,
-			credentials: { restaurantReservationsApi: { baseUrl: this.ctx.sandbox.url, accessToken: this.token } },
+			credentials: sandboxCredentials(this.ctx.sandbox.url, this.token),
 			staticData: mode === 'trigger' ? this.staticData : structuredClone(this.staticData),
 			mode,
 		});

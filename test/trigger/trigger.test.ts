@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { decodeSnapshot } from '../../nodes/RestaurantReservationsTrigger/codec';
 import { TEXT_FIELDS } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
 import { naiveLocalMs } from '../../nodes/shared/localTime';
-import { useSandbox } from '../support/harness';
+import { useSandbox } from '../support/sandbox';
 import { getNodeStaticData } from '../support/engine';
 import { listRequests, localDay, NODE_NAME, oneRestaurant, Trigger, type ChangeJson } from './support';
 
