@@ -16,8 +16,6 @@
  */
 import { formatLocal, parseLocal } from '../shared/dateWindows';
 
-/** 64 characters that JSON.stringify leaves alone and that the record syntax does not use. */
-const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
 const ESCAPED = /[%,|~!]/g;
 const NEEDS_ESCAPE = /[%,|~!]/;
 const NULL_TOKEN = '~';
@@ -40,41 +38,6 @@ const STATE_CODES: Record<string, string> = {
 	cancelled: 'x',
 };
 const STATE_NAMES = Object.fromEntries(Object.entries(STATE_CODES).map(([name, code]) => [code, name]));
-
-/** Held locally: a global lookup in the hot loop is slow where globals are intercepted (vm contexts). */
-const imul = Math.imul;
-
-/** cyrb53: a fast, well-mixed 53-bit string hash (no dependency, no crypto needed for a fingerprint). */
-export function hash53(text: string, seed = 0): number {
-	let h1 = 0xdeadbeef ^ seed;
-	let h2 = 0x41c6ce57 ^ seed;
-	for (let i = 0; i < text.length; i++) {
-		const ch = text.charCodeAt(i);
-		h1 = imul(h1 ^ ch, 2654435761);
-		h2 = imul(h2 ^ ch, 1597334677);
-	}
-	h1 = imul(h1 ^ (h1 >>> 16), 2246822507);
-	h1 ^= imul(h2 ^ (h2 >>> 13), 3266489909);
-	h2 = imul(h2 ^ (h2 >>> 16), 2246822507);
-	h2 ^= imul(h1 ^ (h1 >>> 13), 3266489909);
-	return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-
-/** `length` (at most 8) characters of the hash of `text`, 6 bits each. */
-export function digest(text: string, length: number): string {
-	return digits(hash53(text), length);
-}
-
-/** `length` (at most 8) characters of a 53-bit hash, 6 bits each. */
-export function digits(hash: number, length: number): string {
-	let value = hash;
-	let out = '';
-	for (let i = 0; i < length; i++) {
-		out += ALPHABET[value % 64];
-		value = Math.floor(value / 64);
-	}
-	return out;
-}
 
 export function escapeText(text: string): string {
 	// Most texts (IDs, table numbers) have nothing to escape: skip the replace and its new string.

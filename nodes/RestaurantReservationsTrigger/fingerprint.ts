@@ -4,8 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { Fingerprint, ValueKind } from './codec';
-import { CONTENT_HASH_LENGTH, digits, encodeValue, REST_HASH_LENGTH, TEXT_HASH_LENGTH } from './codec';
-import { Hash53, isOmitted } from './hash';
+import { CONTENT_HASH_LENGTH, encodeValue, REST_HASH_LENGTH, TEXT_HASH_LENGTH } from './codec';
+import { Hash53, hashDigits, isOmitted } from './hash';
 
 /** Fields stored exactly, so that an update reports their previous values. */
 export const EXACT_FIELDS = [
@@ -85,13 +85,13 @@ export function fingerprint(reservation: IDataObject, keepTexts: boolean): Finge
 		const value = reservation[TEXT_FIELDS[i]] ?? null;
 		const hash = new Hash53().json(value).value();
 		content.hash(hash);
-		texts[i] = keepTexts ? encodeValue(value, 'text') : digits(hash, TEXT_HASH_LENGTH);
+		texts[i] = keepTexts ? encodeValue(value, 'text') : hashDigits(hash, TEXT_HASH_LENGTH);
 	}
 	const rest = restHash(reservation);
 	return {
 		id: reservationId(reservation),
-		content: digits(content.hash(rest).value(), CONTENT_HASH_LENGTH),
-		rest: digits(rest, REST_HASH_LENGTH),
+		content: hashDigits(content.hash(rest).value(), CONTENT_HASH_LENGTH),
+		rest: hashDigits(rest, REST_HASH_LENGTH),
 		time: encodeValue(reservation.reservationTime, 'time'),
 		groupSize: encodeValue(reservation.groupSize, 'int'),
 		tableNumber: encodeValue(reservation.tableNumber, 'text'),

@@ -1,6 +1,7 @@
 /**
- * The hash behind the snapshot's fingerprints: 53 bits over JSON values, computed by walking the
- * value instead of writing it as JSON first (writing the JSON was most of the cost of a poll).
+ * The trigger's one hash: 53 bits over JSON values (the fingerprints of the snapshot), computed by
+ * walking the value instead of writing it as JSON first (writing the JSON was most of the cost of a
+ * poll), and over plain text (the settings key); written as fixed-width text by {@link hashDigits}.
  *
  * It is cyrb53's mixing (two 32-bit lanes, a final avalanche) fed 32-bit words instead of single
  * characters: text two UTF-16 code units per word, small integers as themselves, and a tag before
@@ -28,6 +29,9 @@ const END = 9;
 const OTHER = 10;
 
 const TWO_POW_32 = 4294967296;
+
+/** 64 characters that JSON.stringify leaves alone and that the snapshot's record syntax does not use. */
+const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
 
 export class Hash53 {
 	private h1: number;
@@ -65,6 +69,23 @@ export class Hash53 {
 			w ^= w >>> 16;
 			h1 = imul(h1 ^ w, 2654435761);
 			h2 = imul(h2 ^ w, 1597334677);
+		}
+		this.h1 = h1;
+		this.h2 = h2;
+		return this;
+	}
+
+	/**
+	 * Mixes in a string one UTF-16 code unit at a time, as they are: from a fresh hash, exactly cyrb53.
+	 * Only for the settings key, stored since the first version: {@link string} is the faster mix.
+	 */
+	characters(text: string): this {
+		let h1 = this.h1;
+		let h2 = this.h2;
+		for (let i = 0; i < text.length; i++) {
+			const ch = text.charCodeAt(i);
+			h1 = imul(h1 ^ ch, 2654435761);
+			h2 = imul(h2 ^ ch, 1597334677);
 		}
 		this.h1 = h1;
 		this.h2 = h2;
@@ -121,6 +142,22 @@ export class Hash53 {
 		}
 		return this.word(END);
 	}
+}
+
+/** `length` (at most 8) characters of a 53-bit hash, 6 bits each: JSON-safe, none of `% , | ~ !`. */
+export function hashDigits(hash: number, length: number): string {
+	let value = hash;
+	let out = '';
+	for (let i = 0; i < length; i++) {
+		out += DIGITS[value % 64];
+		value = Math.floor(value / 64);
+	}
+	return out;
+}
+
+/** `length` (at most 8) characters of the hash of a text. */
+export function textDigest(text: string, length: number): string {
+	return hashDigits(new Hash53().characters(text).value(), length);
 }
 
 /** What JSON.stringify leaves out of an object (and writes as null in an array). */

@@ -12,10 +12,11 @@ import { isValidTimeZone, toLocalDateTime } from '../shared/localTime';
 import type { ChangeItem, TriggerEvent } from './changes';
 import type { Pairing, StoredRecord } from './codec';
 import { ALL_EVENTS, createdItem, diff, EVENTS, eventFor, updateItem } from './changes';
-import { decodeRecord, decodeRecords, decodeValue, digest, encodeRecord, encodeRecords, pairRecords } from './codec';
+import { decodeRecord, decodeRecords, decodeValue, encodeRecord, encodeRecords, pairRecords } from './codec';
 import type { ListFilters, PollClock, RestaurantInfo } from './fetch';
 import { getReservation, getRestaurant, listRestaurants, listWindow, startClock } from './fetch';
 import { fingerprint, reservationId, TEXT_FIELDS } from './fingerprint';
+import { textDigest } from './hash';
 import { sampleItems } from './sample';
 import type { RestaurantState, TriggerState } from './snapshot';
 import { readState, STATE_VERSION, writeState } from './snapshot';
@@ -69,7 +70,7 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	if (options.status) filters.status = options.status;
 	if (options.pending === true) filters.pending = true;
 	const keepGuestDetails = options.keepGuestDetails === true;
-	const key = digest(JSON.stringify([restaurants, restaurantId ?? null, filters.includeEvents, filters.kind ?? null, filters.status ?? null, filters.pending ?? false, keepGuestDetails]), 8);
+	const key = textDigest(JSON.stringify([restaurants, restaurantId ?? null, filters.includeEvents, filters.kind ?? null, filters.status ?? null, filters.pending ?? false, keepGuestDetails]), 8);
 	return { events, restaurants, restaurantId, lookBackDays, lookAheadDays, filters, keepGuestDetails, key };
 }
 
