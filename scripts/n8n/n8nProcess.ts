@@ -107,10 +107,14 @@ async function waitUntilReady(instance: N8nInstance, managed: ManagedProcess, ti
 	}
 }
 
-/** Starts `n8n start` and resolves once /healthz/readiness answers 200; rejects with n8n's last lines. */
-export async function startN8n(instance: N8nInstance, options: { onLine?: Log; timeoutMs?: number } = {}): Promise<ManagedProcess> {
+/**
+ * Starts `n8n start` (or `n8n worker`, whose health server answers on the instance's port) and
+ * resolves once /healthz/readiness answers 200; rejects with n8n's last lines.
+ */
+export async function startN8n(instance: N8nInstance, options: { onLine?: Log; timeoutMs?: number; command?: 'start' | 'worker'; name?: string } = {}): Promise<ManagedProcess> {
 	fs.mkdirSync(instance.filesFolder, { recursive: true });
-	const managed = startProcess('n8n', instance.rt.node, [instance.rt.n8nBin, 'start'], { cwd: instance.filesFolder, env: instance.env, onLine: options.onLine });
+	const command = options.command ?? 'start';
+	const managed = startProcess(options.name ?? 'n8n', instance.rt.node, [instance.rt.n8nBin, command], { cwd: instance.filesFolder, env: instance.env, onLine: options.onLine });
 	await waitUntilReady(instance, managed, options.timeoutMs ?? READY_TIMEOUT_MS);
 	return managed;
 }

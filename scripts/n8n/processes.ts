@@ -14,6 +14,8 @@ export interface ManagedProcess {
 	exited: Promise<number | null>;
 	/** SIGTERM to the process and its children, SIGKILL after `graceMs`; resolves when it is gone. */
 	stop(graceMs?: number): Promise<void>;
+	/** SIGKILL to the process and its children at once (a crash, as `kill -9` makes one); resolves when it is gone. */
+	kill(): Promise<void>;
 }
 
 export interface StartProcessOptions {
@@ -101,6 +103,11 @@ export function startProcess(name: string, command: string, args: string[], opti
 				await exited;
 				clearTimeout(timer);
 			}
+			running.delete(managed);
+		},
+		async kill() {
+			signalGroup(child, 'SIGKILL');
+			await exited;
 			running.delete(managed);
 		},
 	};
