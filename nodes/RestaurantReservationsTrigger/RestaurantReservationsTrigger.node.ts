@@ -1,11 +1,16 @@
+/**
+ * The Restaurant Reservations Trigger: its parameters (the events come from ./reservationEvents);
+ * each poll is ./poll.
+ */
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, updateDisplayOptions } from 'n8n-workflow';
 import { MAX_RANGE_DAYS } from '../shared/dateWindows';
 import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
 import { reservationListFilters, restaurantLocator, sortedOptions } from '../shared/parameters';
 import { CREDENTIAL_TYPE } from '../shared/transport';
-import { EVENTS } from './changes';
-import { MAX_HORIZON_DAYS, pollReservations } from './poll';
+import { pollReservations } from './poll';
+import { RESERVATION_EVENTS } from './reservationEvents';
+import { MAX_HORIZON_DAYS } from './settings';
 
 export class RestaurantReservationsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,13 +32,8 @@ export class RestaurantReservationsTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
-				options: [
-					{ name: 'Reservation Cancelled', value: EVENTS.cancelled, description: 'A reservation was cancelled' },
-					{ name: 'Reservation Created', value: EVENTS.created, description: 'A new reservation appeared in the horizon' },
-					{ name: 'Reservation State Changed', value: EVENTS.stateChanged, description: 'The state changed, e.g. confirmed to seated (also cancellations when Reservation Cancelled is not chosen)' },
-					{ name: 'Reservation Updated', value: EVENTS.updated, description: 'Any change, reported with the changed fields (state changes too when the more specific events are not chosen)' },
-				],
-				default: [EVENTS.created, EVENTS.updated, EVENTS.cancelled, EVENTS.stateChanged],
+				options: [...RESERVATION_EVENTS.options],
+				default: [...RESERVATION_EVENTS.defaults],
 				description: 'The changes that start the workflow. Each changed reservation gives one item per poll, with the most specific chosen event.',
 			},
 			{

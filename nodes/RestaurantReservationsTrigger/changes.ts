@@ -1,22 +1,11 @@
 /**
- * From the previous snapshot and the current list to the items the trigger emits: at most one item
- * per reservation and poll, carrying every change since the previous good poll.
+ * What changed in one reservation between two fingerprints, and the items the trigger emits: at
+ * most one item per reservation and poll, carrying every change since the previous good poll.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { Fingerprint } from './codec';
-import { decodeValue } from './codec';
-import { EXACT_FIELDS, sameFingerprint, TEXT_FIELDS } from './fingerprint';
-
-export const EVENTS = {
-	created: 'reservationCreated',
-	updated: 'reservationUpdated',
-	cancelled: 'reservationCancelled',
-	stateChanged: 'reservationStateChanged',
-} as const;
-
-export type TriggerEvent = (typeof EVENTS)[keyof typeof EVENTS];
-
-export const ALL_EVENTS: TriggerEvent[] = Object.values(EVENTS);
+import type { Fingerprint } from './fingerprint';
+import { EXACT_FIELDS, GUEST_DETAIL_FIELDS, sameFingerprint } from './fingerprint';
+import { decodeValue } from './valueTokens';
 
 const CANCELLED = 'cancelled';
 
@@ -27,7 +16,8 @@ export interface FieldChange {
 }
 
 export interface ChangeItem extends IDataObject {
-	event: TriggerEvent;
+	/** A value of the event table (./reservationEvents). */
+	event: string;
 	restaurantId: number | string;
 	reservationId: string;
 	reservation: IDataObject;
@@ -44,7 +34,7 @@ export interface Diff {
 }
 
 /** What changed between two fingerprints of one reservation; undefined when nothing did. */
-export function diff(previous: Fingerprint, current: Fingerprint, reservation: IDataObject, keepTexts: boolean): Diff | undefined {
+export function diff(previous: Fingerprint, current: Fingerprint, reservation: IDataObject, reportPreviousGuestDetails: boolean): Diff | undefined {
 	if (sameFingerprint(previous, current)) return undefined;
 	const changes: Record<string, FieldChange> = {};
 	for (const field of EXACT_FIELDS) {
@@ -52,15 +42,16 @@ export function diff(previous: Fingerprint, current: Fingerprint, reservation: I
 			changes[field.name] = { previous: decodeValue(previous[field.key], field.kind), current: reservation[field.name] ?? null };
 		}
 	}
-	let textChanged = false;
-	TEXT_FIELDS.forEach((name, i) => {
-		if (previous.texts[i] === current.texts[i]) return;
-		textChanged = true;
-		changes[name] = keepTexts ? { previous: decodeValue(previous.texts[i], 'text'), current: reservation[name] ?? null } : { current: reservation[name] ?? null };
+	let guestDetailChanged = false;
+	GUEST_DETAIL_FIELDS.forEach((name, i) => {
+		if (previous.guestDetails[i] === current.guestDetails[i]) return;
+		guestDetailChanged = true;
+		const now = reservation[name] ?? null;
+		changes[name] = reportPreviousGuestDetails ? { previous: decodeValue(previous.guestDetails[i], 'text'), current: now } : { current: now };
 	});
 	// The rest hash tells whether the rest changed; when the content hash changed and no guest detail
 	// is seen to have changed, the change can only be in the rest (the short hashes may collide).
-	const otherFieldsChanged = previous.rest !== current.rest || (previous.content !== current.content && !textChanged);
+	const otherFieldsChanged = previous.rest !== current.rest || (previous.content !== current.content && !guestDetailChanged);
 	const stateChanged = previous.state !== current.state;
 	const previousState = decodeValue(previous.state, 'state');
 	return {
@@ -73,20 +64,8 @@ export function diff(previous: Fingerprint, current: Fingerprint, reservation: I
 	};
 }
 
-/**
- * The event an update is reported as: the most specific one chosen. A cancellation is Cancelled,
- * else State Changed, else Updated; another state change is State Changed, else Updated. Any other
- * change is Updated. Undefined when none of the applicable events is chosen.
- */
-export function eventFor(change: Diff, chosen: ReadonlySet<TriggerEvent>): TriggerEvent | undefined {
-	const candidates: TriggerEvent[] = [];
-	if (change.cancelled) candidates.push(EVENTS.cancelled);
-	if (change.stateChanged) candidates.push(EVENTS.stateChanged);
-	candidates.push(EVENTS.updated);
-	return candidates.find((event) => chosen.has(event));
-}
-
-export function updateItem(event: TriggerEvent, restaurantId: number | string, reservation: IDataObject, change: Diff): ChangeItem {
+/** The item of a changed reservation, reported as `event`. */
+export function updateItem(event: string, restaurantId: number | string, reservation: IDataObject, change: Diff): ChangeItem {
 	return {
 		event,
 		restaurantId,
@@ -100,6 +79,7 @@ export function updateItem(event: TriggerEvent, restaurantId: number | string, r
 	};
 }
 
-export function createdItem(restaurantId: number | string, reservation: IDataObject): ChangeItem {
-	return { event: EVENTS.created, restaurantId, reservationId: String(reservation.id), reservation };
+/** The item of a reservation new to the snapshot, reported as `event`. */
+export function createdItem(event: string, restaurantId: number | string, reservation: IDataObject): ChangeItem {
+	return { event, restaurantId, reservationId: String(reservation.id), reservation };
 }

@@ -1,11 +1,37 @@
 /**
  * What the trigger watches in a reservation (BookingContract, spec 2.2) and how it is reduced to a
- * fingerprint for the snapshot.
+ * fingerprint: fixed-width hashes and value tokens (./valueTokens), what the snapshot keeps of it.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { Fingerprint, ValueKind } from './codec';
-import { CONTENT_HASH_LENGTH, encodeValue, REST_HASH_LENGTH, TEXT_HASH_LENGTH } from './codec';
 import { Hash53, hashDigits, isOmitted } from './hash';
+import type { ValueKind } from './valueTokens';
+import { encodeValue } from './valueTokens';
+
+/** Width of the hash over the guest details and the rest of the watched record. */
+export const CONTENT_HASH_LENGTH = 5;
+/** Width of the hash over the rest of the watched record alone. */
+export const REST_HASH_LENGTH = 2;
+/** Width of the hash of one guest detail, when its previous value is not reported. */
+export const GUEST_DETAIL_HASH_LENGTH = 2;
+
+/** What the snapshot keeps of one reservation: tokens, compared as strings. */
+export interface Fingerprint {
+	id: string;
+	/** Hash over the guest details and the rest of the watched record. */
+	content: string;
+	/** Hash over the rest of the watched record alone. */
+	rest: string;
+	state: string;
+	time: string;
+	groupSize: string;
+	tableNumber: string;
+	eventId: string;
+	/**
+	 * In GUEST_DETAIL_FIELDS order: value tokens when their previous values are reported, else a
+	 * hash of each (which of them changed).
+	 */
+	guestDetails: string[];
+}
 
 /** Fields stored exactly, so that an update reports their previous values. */
 export const EXACT_FIELDS = [
@@ -20,7 +46,7 @@ export const EXACT_FIELDS = [
  * Guest details: always watched field by field; their previous values are stored only when the
  * trigger's "Report Previous Guest Details" option is on (they are what makes a snapshot large).
  */
-export const TEXT_FIELDS = ['customerName', 'phone', 'email', 'specialRequests'] as const;
+export const GUEST_DETAIL_FIELDS = ['customerName', 'phone', 'email', 'specialRequests'] as const;
 
 /**
  * Bookkeeping that changes without the booking changing: never a reason for an event. `businessDate`
@@ -28,7 +54,7 @@ export const TEXT_FIELDS = ['customerName', 'phone', 'email', 'specialRequests']
  */
 export const IGNORED_FIELDS = ['id', 'updatedAt', 'lastUpdatedBy', 'viewed', 'businessDate'] as const;
 
-const NOT_IN_REST = new Set<string>([...IGNORED_FIELDS, ...EXACT_FIELDS.map((f) => f.name), ...TEXT_FIELDS]);
+const NOT_IN_REST = new Set<string>([...IGNORED_FIELDS, ...EXACT_FIELDS.map((f) => f.name), ...GUEST_DETAIL_FIELDS]);
 
 interface RestKeys {
 	/** Where the "rest" keys are among the record's keys, listed in sorted key order (key order is no change). */
@@ -77,15 +103,16 @@ export function reservationId(reservation: IDataObject): string {
 	return String(reservation.id);
 }
 
-export function fingerprint(reservation: IDataObject, keepTexts: boolean): Fingerprint {
+/** A reservation's fingerprint; `reportPreviousGuestDetails`: its guest details as value tokens, not hashes. */
+export function fingerprint(reservation: IDataObject, reportPreviousGuestDetails: boolean): Fingerprint {
 	// The content hash covers the guest details and the rest: the hash of each, in order.
 	const content = new Hash53();
-	const texts = new Array<string>(TEXT_FIELDS.length);
-	for (let i = 0; i < TEXT_FIELDS.length; i++) {
-		const value = reservation[TEXT_FIELDS[i]] ?? null;
+	const guestDetails = new Array<string>(GUEST_DETAIL_FIELDS.length);
+	for (let i = 0; i < GUEST_DETAIL_FIELDS.length; i++) {
+		const value = reservation[GUEST_DETAIL_FIELDS[i]] ?? null;
 		const hash = new Hash53().json(value).value();
 		content.hash(hash);
-		texts[i] = keepTexts ? encodeValue(value, 'text') : hashDigits(hash, TEXT_HASH_LENGTH);
+		guestDetails[i] = reportPreviousGuestDetails ? encodeValue(value, 'text') : hashDigits(hash, GUEST_DETAIL_HASH_LENGTH);
 	}
 	const rest = restHash(reservation);
 	return {
@@ -97,7 +124,7 @@ export function fingerprint(reservation: IDataObject, keepTexts: boolean): Finge
 		tableNumber: encodeValue(reservation.tableNumber, 'text'),
 		state: encodeValue(reservation.state, 'state'),
 		eventId: encodeValue(reservation.eventId, 'int'),
-		texts,
+		guestDetails,
 	};
 }
 
@@ -110,6 +137,6 @@ export function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
 		a.groupSize === b.groupSize &&
 		a.tableNumber === b.tableNumber &&
 		a.eventId === b.eventId &&
-		a.texts.every((t, i) => t === b.texts[i])
+		a.guestDetails.every((detail, i) => detail === b.guestDetails[i])
 	);
 }

@@ -1,7 +1,10 @@
 /** What one reservation's change is reported as. */
-import type { TriggerEvent } from '../../nodes/RestaurantReservationsTrigger/changes';
-import { diff, EVENTS, eventFor } from '../../nodes/RestaurantReservationsTrigger/changes';
+import { diff } from '../../nodes/RestaurantReservationsTrigger/changes';
 import { fingerprint } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
+import { RESERVATION_EVENTS } from '../../nodes/RestaurantReservationsTrigger/reservationEvents';
+
+const { eventFor } = RESERVATION_EVENTS;
+const EVENTS = { created: 'reservationCreated', updated: 'reservationUpdated', cancelled: 'reservationCancelled', stateChanged: 'reservationStateChanged' };
 
 const base = {
 	id: 'rsv-1',
@@ -20,7 +23,7 @@ const base = {
 	viewed: true,
 };
 
-const compare = (after: object, keep = false) => diff(fingerprint(base, keep), fingerprint({ ...base, ...after }, keep), { ...base, ...after }, keep);
+const compare = (after: object, reportPreviousGuestDetails = false) => diff(fingerprint(base, reportPreviousGuestDetails), fingerprint({ ...base, ...after }, reportPreviousGuestDetails), { ...base, ...after }, reportPreviousGuestDetails);
 
 describe('diff', () => {
 	it('sees nothing when only bookkeeping changed', () => {
@@ -64,7 +67,7 @@ describe('diff', () => {
 });
 
 describe('eventFor', () => {
-	const chosen = (...events: TriggerEvent[]) => new Set(events);
+	const chosen = (...events: string[]) => new Set(events);
 	const cancellation = compare({ state: 'cancelled' })!;
 	const stateChange = compare({ state: 'arrived', groupSize: 3 })!;
 	const update = compare({ groupSize: 3 })!;

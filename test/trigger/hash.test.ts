@@ -1,10 +1,12 @@
-/** The fingerprint hash (nodes/RestaurantReservationsTrigger/hash) and the record helpers of the codec. */
+/** The fingerprint hash (nodes/RestaurantReservationsTrigger/hash), the snapshot's records and their pairing, the stored state. */
 import seedrandom from 'seedrandom';
-import type { Fingerprint } from '../../nodes/RestaurantReservationsTrigger/codec';
-import { byId, decodeRecord, decodeRecords, encodeRecord, encodeRecords, encodeValue, pairRecords } from '../../nodes/RestaurantReservationsTrigger/codec';
-import { fingerprint, sameFingerprint, TEXT_FIELDS } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
+import { pairRecords } from '../../nodes/RestaurantReservationsTrigger/compare';
+import { fingerprint, sameFingerprint } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
 import { Hash53 } from '../../nodes/RestaurantReservationsTrigger/hash';
-import { readState } from '../../nodes/RestaurantReservationsTrigger/snapshot';
+import { snapshotFormat } from '../../nodes/RestaurantReservationsTrigger/snapshotFormat';
+import { readStoredState } from '../../nodes/RestaurantReservationsTrigger/storedState';
+import { encodeValue } from '../../nodes/RestaurantReservationsTrigger/valueTokens';
+import { byId } from './snapshots';
 
 const hashOf = (value: unknown) => new Hash53().json(value).value();
 
@@ -118,19 +120,23 @@ describe('records', () => {
 		internalNotes: pick([null, 'vip']),
 	});
 
-	it.each([false, true])('are equal exactly when the fingerprints are (guest details kept: %s)', (keep) => {
-		const prints: Fingerprint[] = Array.from({ length: 300 }, () => fingerprint(randomReservation('rsv-1'), keep));
+	it.each([false, true])('are equal exactly when the fingerprints are (guest details kept: %s)', (reportPreviousGuestDetails) => {
+		const format = snapshotFormat(reportPreviousGuestDetails);
+		const reservations = Array.from({ length: 300 }, () => randomReservation('rsv-1'));
+		const [records, prints] = [reservations.map((r) => format.listed(r).record), reservations.map((r) => fingerprint(r, reportPreviousGuestDetails))];
 		for (let i = 1; i < prints.length; i++) {
-			expect(encodeRecord(prints[i], keep) === encodeRecord(prints[i - 1], keep)).toBe(sameFingerprint(prints[i], prints[i - 1]));
+			expect(records[i] === records[i - 1]).toBe(sameFingerprint(prints[i], prints[i - 1]));
 		}
 	});
 
-	it.each([false, true])('round-trip through a snapshot string (guest details kept: %s)', (keep) => {
-		const prints = ['rsv-1', 'rsv-10', 'rsv-2', 'x,|%~!', 'ü'].map((id) => fingerprint(randomReservation(id), keep));
-		const text = encodeRecords(prints.map((p) => ({ id: p.id, record: encodeRecord(p, keep) })).sort(byId));
-		const back = decodeRecords(text, keep, TEXT_FIELDS.length);
+	it.each([false, true])('round-trip through a snapshot string (guest details kept: %s)', (reportPreviousGuestDetails) => {
+		const format = snapshotFormat(reportPreviousGuestDetails);
+		const reservations = ['rsv-1', 'rsv-10', 'rsv-2', 'x,|%~!', 'ü'].map((id) => randomReservation(id));
+		const prints = reservations.map((r) => fingerprint(r, reportPreviousGuestDetails));
+		const text = format.writeRecords(reservations.map((r) => format.listed(r)).sort(byId));
+		const back = format.readRecords(text);
 		expect(back.map((r) => r.id)).toEqual(prints.map((p) => p.id).sort());
-		for (const { id, record } of back) expect(decodeRecord(id, record, keep, TEXT_FIELDS.length)).toEqual(prints.find((p) => p.id === id));
+		for (const stored of back) expect(format.fingerprintOf(stored)).toEqual(prints.find((p) => p.id === stored.id));
 	});
 
 	it('pair with the listed reservations by ID', () => {
@@ -143,10 +149,11 @@ describe('records', () => {
 	});
 
 	it('rejects text that is not a snapshot', () => {
-		expect(() => decodeRecords('0b,123456789012345c,x,2,4,~|0a,123456789012345c,x,2,4,~', false, 4)).toThrow(); // out of order
-		expect(() => decodeRecords('garbage', false, 4)).toThrow();
-		expect(() => decodeRecords('0a,123456789012345,x,2,4,~', false, 4)).toThrow(); // no state after the hashes
-		expect(() => decodeRecords('0a,123456789012345c,x,2,4', false, 4)).toThrow(); // a field missing
+		const { readRecords } = snapshotFormat(false);
+		expect(() => readRecords('0b,123456789012345c,x,2,4,~|0a,123456789012345c,x,2,4,~')).toThrow(); // out of order
+		expect(() => readRecords('garbage')).toThrow();
+		expect(() => readRecords('0a,123456789012345,x,2,4,~')).toThrow(); // no state after the hashes
+		expect(() => readRecords('0a,123456789012345c,x,2,4')).toThrow(); // a field missing
 	});
 });
 
@@ -162,7 +169,7 @@ describe('time tokens', () => {
 describe('stored state', () => {
 	it('of an earlier version (other hashes) is not compared against: a new baseline', () => {
 		const state = { v: 1, k: 'key', at: 0, r: { '101': { z: 'Europe/Berlin', f: '2026-01-01T00:00:00', t: '2026-02-01T00:00:00', d: 0, s: '' } } };
-		expect(readState(state, 'key')).toBeUndefined();
-		expect(readState({ ...state, v: 2 }, 'key')).toBeDefined();
+		expect(readStoredState(state, 'key')).toBeUndefined();
+		expect(readStoredState({ ...state, v: 2 }, 'key')).toBeDefined();
 	});
 });

@@ -3,11 +3,10 @@
  * PollContext), static data carried from tick to tick as the server does, against the sandbox.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { decodeSnapshot } from '../../nodes/RestaurantReservationsTrigger/codec';
-import { TEXT_FIELDS } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
 import { naiveLocalMs } from '../../nodes/shared/localTime';
 import { useSandbox } from '../support/sandbox';
 import { getNodeStaticData } from '../support/engine';
+import { decodeSnapshot } from './snapshots';
 import { listRequests, localDay, NODE_NAME, oneRestaurant, Trigger, type ChangeJson } from './support';
 
 const ctx = useSandbox();
@@ -24,10 +23,10 @@ interface RestaurantSnapshot {
 	s: string;
 }
 
-function snapshotOf(trigger: Trigger, restaurantId = 101, keep = false) {
+function snapshotOf(trigger: Trigger, restaurantId = 101, reportPreviousGuestDetails = false) {
 	const r = (trigger.state?.r as Record<string, RestaurantSnapshot> | undefined)?.[String(restaurantId)];
 	if (!r) throw new Error(`no snapshot for restaurant ${restaurantId}`);
-	return { ...r, entries: decodeSnapshot(r.s, keep, TEXT_FIELDS.length) };
+	return { ...r, entries: decodeSnapshot(r.s, reportPreviousGuestDetails) };
 }
 
 async function create(restaurantId: number, days: number, time = '19:00:00', extra: IDataObject = {}): Promise<IDataObject & { id: string; reservationTime: string }> {

@@ -1,9 +1,9 @@
-/** The snapshot encoding: lossless for every value, compact for the usual ones. */
+/** The snapshot format (value tokens, records): lossless for every value, compact for the usual ones. */
 import seedrandom from 'seedrandom';
-import type { Fingerprint } from '../../nodes/RestaurantReservationsTrigger/codec';
-import { decodeSnapshot, decodeValue, encodeSnapshot, encodeValue, escapeText, unescapeText } from '../../nodes/RestaurantReservationsTrigger/codec';
-import { fingerprint, sameFingerprint, TEXT_FIELDS } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
+import { fingerprint, sameFingerprint } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
 import { textDigest } from '../../nodes/RestaurantReservationsTrigger/hash';
+import { decodeValue, encodeValue, escapeText, unescapeText } from '../../nodes/RestaurantReservationsTrigger/valueTokens';
+import { decodeSnapshot, encodeSnapshot } from './snapshots';
 
 describe('value tokens', () => {
 	it.each([
@@ -55,9 +55,9 @@ describe('value tokens', () => {
 	});
 });
 
-function randomFingerprint(random: () => number, id: string, keepTexts: boolean): Fingerprint {
+function randomReservation(random: () => number, id: string) {
 	const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)];
-	const reservation = {
+	return {
 		id,
 		reservationTime: pick(['2026-11-22T19:30:00', '2027-03-28T02:30:00', '2026-01-01T00:00:45', null]),
 		groupSize: pick([1, 4, 12, null, 2.5]),
@@ -70,20 +70,20 @@ function randomFingerprint(random: () => number, id: string, keepTexts: boolean)
 		specialRequests: pick([null, 'Window | quiet, 100%', '~']),
 		internalNotes: pick([null, 'vip']),
 	};
-	return fingerprint(reservation, keepTexts);
 }
 
 describe('snapshot string', () => {
-	it.each([false, true])('round-trips any IDs and values (guest details kept: %s)', (keepTexts) => {
+	it.each([false, true])('round-trips any IDs and values (guest details kept: %s)', (reportPreviousGuestDetails) => {
 		const random = seedrandom('codec');
 		const ids = new Set<string>();
 		while (ids.size < 500) {
 			const kind = Math.floor(random() * 4);
 			ids.add(kind === 0 ? `rsv-101-${String(Math.floor(random() * 1e6)).padStart(6, '0')}` : kind === 1 ? `x,|%~!${Math.floor(random() * 1000)}` : kind === 2 ? `${'p'.repeat(40)}${Math.floor(random() * 100)}` : `ü-${random().toString(36)}`);
 		}
-		const entries = [...ids].map((id) => randomFingerprint(random, id, keepTexts));
-		const text = encodeSnapshot(entries, keepTexts);
-		const back = decodeSnapshot(text, keepTexts, TEXT_FIELDS.length);
+		const reservations = [...ids].map((id) => randomReservation(random, id));
+		const entries = reservations.map((reservation) => fingerprint(reservation, reportPreviousGuestDetails));
+		const text = encodeSnapshot(reservations, reportPreviousGuestDetails);
+		const back = decodeSnapshot(text, reportPreviousGuestDetails);
 		expect(back.size).toBe(entries.length);
 		for (const entry of entries) expect(back.get(entry.id)).toEqual(entry);
 		for (const entry of entries) expect(sameFingerprint(back.get(entry.id)!, entry)).toBe(true);
@@ -91,12 +91,12 @@ describe('snapshot string', () => {
 
 	it('is empty for no reservations and rejects text that is not a snapshot', () => {
 		expect(encodeSnapshot([], false)).toBe('');
-		expect(decodeSnapshot('', false, 4).size).toBe(0);
-		expect(() => decodeSnapshot('garbage', false, 4)).toThrow();
+		expect(decodeSnapshot('', false).size).toBe(0);
+		expect(() => decodeSnapshot('garbage', false)).toThrow();
 	});
 
 	it('front-codes sequential IDs to a few characters', () => {
-		const entries = Array.from({ length: 100 }, (_, i) => fingerprint({ id: `rsv-101-${String(1000 + i * 7).padStart(6, '0')}`, reservationTime: '2026-11-22T19:30:00', groupSize: 2, tableNumber: '12', state: 'confirmed', eventId: null }, false));
+		const entries = Array.from({ length: 100 }, (_, i) => ({ id: `rsv-101-${String(1000 + i * 7).padStart(6, '0')}`, reservationTime: '2026-11-22T19:30:00', groupSize: 2, tableNumber: '12', state: 'confirmed', eventId: null }));
 		const text = encodeSnapshot(entries, false);
 		// head (2-3) + 15 hash characters + state + time (5) + group + table (2) + event + 5 commas + 1 bar
 		expect(JSON.stringify(text).length / entries.length).toBeLessThan(35);

@@ -1,0 +1,86 @@
+/**
+ * The node's parameters, checked and read into the settings of one poll, with the key of what the
+ * stored state depends on besides the horizon.
+ */
+import type { IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { ListFilters } from './fetch';
+import { textDigest } from './hash';
+import { RESERVATION_EVENTS } from './reservationEvents';
+import type { SnapshotFormat } from './snapshotFormat';
+import { snapshotFormat } from './snapshotFormat';
+
+/** Longest horizon, look-back plus look-ahead, in days. */
+export const MAX_HORIZON_DAYS = 730;
+
+export interface TriggerSettings {
+	/** The chosen events (values of RESERVATION_EVENTS). */
+	events: Set<string>;
+	restaurants: 'one' | 'all';
+	restaurantId?: string;
+	lookBackDays: number;
+	lookAheadDays: number;
+	filters: ListFilters;
+	/** The snapshot's format: it holds the "Report Previous Guest Details" option. */
+	format: SnapshotFormat;
+	/** What the stored state depends on besides the horizon. */
+	settingsKey: string;
+}
+
+interface TriggerOptions {
+	includeEvents?: boolean;
+	kind?: string;
+	status?: string;
+	pending?: boolean;
+	/** "Report Previous Guest Details" (the parameter's name is saved in workflows). */
+	keepGuestDetails?: boolean;
+}
+
+export function readSettings(context: IPollFunctions): TriggerSettings {
+	const events = readEvents(context);
+	const restaurants = context.getNodeParameter('restaurants', 'one') === 'all' ? 'all' : 'one';
+	const restaurantId = restaurants === 'one' ? readRestaurantId(context) : undefined;
+	const { lookBackDays, lookAheadDays } = readHorizon(context);
+	const options = context.getNodeParameter('options', {}) as TriggerOptions;
+	const filters = readFilters(options);
+	const reportPreviousGuestDetails = options.keepGuestDetails === true;
+	const settingsKey = textDigest(
+		JSON.stringify([restaurants, restaurantId ?? null, filters.includeEvents, filters.kind ?? null, filters.status ?? null, filters.pending ?? false, reportPreviousGuestDetails]),
+		8,
+	);
+	return { events, restaurants, restaurantId, lookBackDays, lookAheadDays, filters, format: snapshotFormat(reportPreviousGuestDetails), settingsKey };
+}
+
+function readEvents(context: IPollFunctions): Set<string> {
+	const chosen = context.getNodeParameter('events', []) as string[];
+	const events = new Set(chosen.filter((event) => RESERVATION_EVENTS.values.includes(event)));
+	if (events.size === 0) throw new NodeOperationError(context.getNode(), 'Choose at least one event to watch');
+	return events;
+}
+
+function readRestaurantId(context: IPollFunctions): string {
+	const restaurantId = String(context.getNodeParameter('restaurantId', '', { extractValue: true }) ?? '').trim();
+	if (!/^\d+$/.test(restaurantId)) throw new NodeOperationError(context.getNode(), `Choose a restaurant: "${restaurantId}" is not a restaurant ID`);
+	return restaurantId;
+}
+
+function readHorizon(context: IPollFunctions): { lookBackDays: number; lookAheadDays: number } {
+	const node = context.getNode();
+	const lookBackDays = context.getNodeParameter('lookBackDays', 1) as number;
+	const lookAheadDays = context.getNodeParameter('lookAheadDays', 90) as number;
+	if (!Number.isInteger(lookBackDays) || !Number.isInteger(lookAheadDays) || lookBackDays < 0 || lookAheadDays < 0) {
+		throw new NodeOperationError(node, 'Look Back and Look Ahead are whole numbers of days, 0 or more');
+	}
+	if (lookBackDays + lookAheadDays < 1 || lookBackDays + lookAheadDays > MAX_HORIZON_DAYS) {
+		throw new NodeOperationError(node, `The horizon (Look Back + Look Ahead) must be between 1 and ${MAX_HORIZON_DAYS} days; it is ${lookBackDays + lookAheadDays}`);
+	}
+	return { lookBackDays, lookAheadDays };
+}
+
+function readFilters(options: TriggerOptions): ListFilters {
+	const filters: ListFilters = { includeEvents: options.includeEvents ?? true };
+	if (options.kind) filters.kind = options.kind;
+	if (options.status) filters.status = options.status;
+	if (options.pending === true) filters.pending = true;
+	return filters;
+}
