@@ -32,8 +32,6 @@ export function emptyOk(reply: FastifyReply): FastifyReply {
 	return reply.code(200).send();
 }
 
-export type FamilyFactory = (store: Store) => Handlers;
-
 /** The restaurant named by the request's path, after the token's access check. */
 export function restaurantOf(store: Store, req: { principal: Principal; params: { restaurantId: number } }) {
 	return store.restaurantFor(req.principal, req.params.restaurantId);

@@ -12,7 +12,7 @@ import { DEFAULT_TAKE, MAX_TAKE } from './catalog';
 import { configFor, RESTAURANT_SEEDS, settingsFor } from '../seed/restaurants';
 
 /** RestaurantContract: the profile with its current settings nested (spec 2.6). */
-export function restaurantContract(data: RestaurantData) {
+function restaurantContract(data: RestaurantData) {
 	return { ...data.profile, settings: data.settings };
 }
 

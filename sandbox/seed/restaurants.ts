@@ -168,7 +168,7 @@ export const CANCELLATION_OPTIONS = [
 ];
 
 /** Party size from which a booking needs approval and so starts as pending. */
-export const APPROVAL_SIZE = 8;
+const APPROVAL_SIZE = 8;
 
 export function configFor(seed: RestaurantSeed, settings: Json): Json {
 	const payment = { card: true, cash: true, invoice: seed.profile.id === 101 };

@@ -2,7 +2,7 @@
  * The sandbox's in-memory store: one RestaurantData per restaurant, rebuilt from the deterministic
  * seed on start and on reset. Access checks live here so that every family applies them the same way.
  */
-import { canAccess, type Actor, type Principal } from '../auth';
+import { canAccess, type Principal } from '../auth';
 import { ApiProblem } from '../problems';
 import type { AuditEntry, RestaurantData } from './types';
 
@@ -68,5 +68,3 @@ export function diffFields(before: object, after: object): Record<string, { from
 	}
 	return changes;
 }
-
-export type { Actor };

@@ -3,7 +3,7 @@ import { addLocalDays } from '../../../nodes/shared/dateWindows';
 import type { Reservation, ReservationState } from '../../store/types';
 
 /** A business day runs from 04:00 to 04:00: a booking at 01:30 belongs to the evening before. */
-export const BUSINESS_DAY_START_HOUR = 4;
+const BUSINESS_DAY_START_HOUR = 4;
 
 export function businessDateOf(reservationTime: string): string {
 	return addLocalDays(reservationTime, -BUSINESS_DAY_START_HOUR / 24).slice(0, 10);
