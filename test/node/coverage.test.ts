@@ -91,4 +91,20 @@ describe('API coverage', () => {
 			}
 		}
 	});
+
+	it('shows every operation the parameters its request reads, and no field outside an operation', () => {
+		const properties = nodeType.description.properties as INodeProperties[];
+		const shownFor = (resource: string, operation: string) =>
+			properties.filter((p) => (p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) && (p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation));
+		for (const [resource, operation] of nodeOperations()) {
+			const selector = properties.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[]).includes(resource))!;
+			const option = (selector.options as Array<{ value: string; routing?: { request?: object } }>).find((o) => o.value === operation)!;
+			const request = JSON.stringify(option.routing?.request ?? {});
+			const read = [...request.matchAll(/\$parameter(?:\.(\w+)|\[\\"(\w+)\\"\])/g)].map((m) => m[1] ?? m[2]);
+			const declared = shownFor(resource, operation).map((p) => p.name);
+			expect({ operation: `${resource}:${operation}`, missing: read.filter((name) => !declared.includes(name)) }).toEqual({ operation: `${resource}:${operation}`, missing: [] });
+		}
+		const stray = properties.filter((p) => !['resource', 'operation'].includes(p.name) && !p.displayOptions?.show?.operation);
+		expect(stray.map((p) => p.name)).toEqual([]);
+	});
 });
