@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import {
 	assertPortFree,
 	buildPackage,
@@ -33,6 +33,7 @@ import {
 	UserFacingError,
 	type ManagedProcess,
 } from './n8n';
+import { DEPLOYMENT_SUMMARY, DEPLOYMENTS, prepareDeployment, type DeploymentKind } from './n8n/deployment';
 
 function port(value: string): number {
 	const n = Number(value);
@@ -50,6 +51,11 @@ const program = new Command()
 	.option('--keep-data', 'keep the n8n data of the last run (workflows, executions) instead of starting fresh')
 	.option('--quiet', "do not echo the sandbox's request log and n8n's warnings")
 	.option('--n8n-log-level <level>', "n8n's log level (error, warn, info, debug)", 'warn')
+	.addOption(
+		new Option('--deployment <kind>', 'how n8n runs: one process on SQLite (default), on PostgreSQL with durable poll cursors, or queue mode with Redis and two workers')
+			.choices([...DEPLOYMENTS])
+			.default('default'),
+	)
 	.parse();
 
 interface Options {
@@ -60,6 +66,7 @@ interface Options {
 	keepData?: boolean;
 	quiet?: boolean;
 	n8nLogLevel: string;
+	deployment: DeploymentKind;
 }
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -101,17 +108,32 @@ async function main(): Promise<void> {
 	out('[dev] building and packing the package');
 	await buildPackage();
 	const tarball = await packPackage(path.join(folder, 'pack'));
+	if (opts.keepData && opts.deployment !== 'default') {
+		throw new UserFacingError('--keep-data works with the default deployment only: the others start with new databases');
+	}
 	const fresh = !opts.keepData || !fs.existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
 	if (!opts.keepData) fs.rmSync(userFolder, { recursive: true, force: true });
-	await installPackedPackage(tarball, userFolder);
-	out(`[dev] installed ${path.basename(tarball)} into ${path.relative(REPO_ROOT, userFolder) || userFolder}/.n8n/nodes, as n8n installs a community package`);
 
 	const sandbox = await startSandbox({ port: opts.sandboxPort, host, quiet: opts.quiet, onLine: (line) => out(`[sandbox] ${line}`) });
 	started.push(sandbox.process);
 	if (stopping) return;
 	out(`[dev] sandbox API on ${sandbox.url}`);
 
-	const instance = n8nInstance(rt, { userFolder, port: opts.n8nPort, brokerPort, host, filesFolder, extraEnv: { N8N_LOG_LEVEL: opts.n8nLogLevel } });
+	const echo = (line: string) => (opts.quiet ? undefined : out(`[n8n] ${line}`));
+	const deployment =
+		opts.deployment === 'default'
+			? undefined
+			: await prepareDeployment({ kind: opts.deployment, rt, folder: path.join(folder, opts.deployment), tarball, port: opts.n8nPort, brokerPort, filesFolder, extraEnv: { N8N_LOG_LEVEL: opts.n8nLogLevel }, log: echo });
+	if (deployment) {
+		started.push(...[deployment.postgres?.process, deployment.redis?.process].filter((p): p is ManagedProcess => p !== undefined));
+		out(`[dev] ${opts.deployment} deployment: ${DEPLOYMENT_SUMMARY[opts.deployment]}`);
+	} else {
+		await installPackedPackage(tarball, userFolder);
+		out(`[dev] installed ${path.basename(tarball)} into ${path.relative(REPO_ROOT, userFolder) || userFolder}/.n8n/nodes, as n8n installs a community package`);
+	}
+	if (stopping) return;
+
+	const instance = deployment?.main ?? n8nInstance(rt, { userFolder, port: opts.n8nPort, brokerPort, host, filesFolder, extraEnv: { N8N_LOG_LEVEL: opts.n8nLogLevel } });
 	const examples = readExamples();
 	copyExampleFiles(filesFolder);
 	if (fresh) {
@@ -124,8 +146,12 @@ async function main(): Promise<void> {
 	}
 
 	out(`[dev] starting n8n on ${instance.url}`);
-	const n8n = await startN8n(instance, { onLine: (line) => (opts.quiet ? undefined : out(`[n8n] ${line}`)) });
-	started.push(n8n);
+	if (deployment) {
+		await deployment.start();
+		started.push(...[deployment.mainProcess, ...deployment.workerProcesses].filter((p): p is ManagedProcess => p !== undefined));
+	} else {
+		started.push(await startN8n(instance, { onLine: echo }));
+	}
 	if (stopping) return;
 	const rest = new N8nRest(instance.url);
 	await ensureOwner(rest);

@@ -137,6 +137,7 @@ export async function prepareDeployment(options: DeploymentOptions): Promise<Dep
 		brokerPort: options.brokerPort ?? (await freePort()),
 		extraEnv: sharedEnv,
 	});
+	fs.mkdirSync(main.filesFolder, { recursive: true });
 	const workers: N8nInstance[] = [];
 	for (let i = 0; isQueue(kind) && i < WORKER_COUNT; i++) {
 		const userFolder = path.join(folder, `worker-${i + 1}`);

@@ -1,0 +1,71 @@
+/**
+ * The truth ledger of the chaos scenario: every change the driver made (each reservation changed
+ * once, so each must be reported exactly once) against every item the workflow's sink received.
+ */
+
+/** What the trigger must report for one reservation the driver changed. */
+export interface ExpectedChange {
+	reservationId: string;
+	event: 'reservationCreated' | 'reservationUpdated' | 'reservationCancelled' | 'reservationStateChanged';
+	/** The exact fields whose previous and current values the item must carry. */
+	changes?: Record<string, { previous: unknown; current: unknown }>;
+	/** What the driver did, for the report. */
+	what: string;
+}
+
+/** One item as the sink received it. */
+export interface ReportedItem {
+	executionId?: string;
+	event: string;
+	reservationId: string;
+	changes?: Record<string, { previous?: unknown; current?: unknown }>;
+}
+
+export interface LedgerResult {
+	expected: number;
+	reported: number;
+	lost: ExpectedChange[];
+	/** Reservations reported more than once: the extra items. */
+	duplicated: ReportedItem[];
+	/** Items that report something that did not happen: another event, other values, a reservation never changed. */
+	wrong: Array<{ item: ReportedItem; why: string }>;
+}
+
+function mismatch(expected: ExpectedChange, item: ReportedItem): string | undefined {
+	if (item.event !== expected.event) return `event ${item.event}, expected ${expected.event} (${expected.what})`;
+	for (const [field, change] of Object.entries(expected.changes ?? {})) {
+		const got = item.changes?.[field];
+		if (!got) return `${field} not among the changes (${expected.what})`;
+		if (JSON.stringify(got.previous) !== JSON.stringify(change.previous) || JSON.stringify(got.current) !== JSON.stringify(change.current)) {
+			return `${field} ${JSON.stringify(got.previous)} -> ${JSON.stringify(got.current)}, expected ${JSON.stringify(change.previous)} -> ${JSON.stringify(change.current)}`;
+		}
+	}
+	return undefined;
+}
+
+export function compareLedger(expected: ExpectedChange[], reported: ReportedItem[]): LedgerResult {
+	const byReservation = new Map<string, ReportedItem[]>();
+	for (const item of reported) byReservation.set(item.reservationId, [...(byReservation.get(item.reservationId) ?? []), item]);
+	const result: LedgerResult = { expected: expected.length, reported: reported.length, lost: [], duplicated: [], wrong: [] };
+	const expectedIds = new Set<string>();
+	for (const change of expected) {
+		expectedIds.add(change.reservationId);
+		const items = byReservation.get(change.reservationId) ?? [];
+		if (items.length === 0) {
+			result.lost.push(change);
+			continue;
+		}
+		const why = mismatch(change, items[0]);
+		if (why) result.wrong.push({ item: items[0], why });
+		result.duplicated.push(...items.slice(1));
+	}
+	for (const item of reported) {
+		if (!expectedIds.has(item.reservationId)) result.wrong.push({ item, why: 'a reservation the driver did not change' });
+	}
+	return result;
+}
+
+/** `deployment: N expected, N reported, L lost, D duplicated, W wrong`, the line the issue asks for. */
+export function ledgerLine(deployment: string, result: LedgerResult): string {
+	return `${deployment}: ${result.expected} expected, ${result.reported} reported, ${result.lost.length} lost, ${result.duplicated.length} duplicated, ${result.wrong.length} wrong`;
+}

@@ -1,0 +1,179 @@
+/**
+ * The chaos scenario against one deployment: the chaos workflow activated, then rounds of random
+ * changes with API faults and interruptions of n8n (graceful restarts everywhere; `kill -9` of the
+ * main process, and of a worker in queue mode, where n8n promises durability), then a quiet end
+ * and the truth ledger.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import seedrandom from 'seedrandom';
+import {
+	freePort,
+	importCredentials,
+	importWorkflows,
+	N8nRest,
+	REPO_ROOT,
+	runtime,
+	SANDBOX_CREDENTIAL,
+	SANDBOX_TOKEN,
+	startSandbox,
+	type RunningSandbox,
+} from '../../../scripts/n8n';
+import { prepareDeployment, type Deployment, type DeploymentKind } from '../../../scripts/n8n/deployment';
+import { apiClient } from '../../support/client';
+import { ChangeDriver } from './driver';
+import { compareLedger, type LedgerResult } from './ledger';
+import { startSink, type Sink } from './sink';
+import { CHAOS_WORKFLOW_ID, chaosWorkflow } from './workflow';
+
+/** One poll interval and a margin: n8n polls at most once a minute. */
+const ROUND_MS = 70_000;
+/** After the last round, how long the ledger may take to fill up (two polls and the executions). */
+const SETTLE_MS = 150_000;
+const CHANGES_PER_ROUND = 8;
+
+export interface ScenarioResult {
+	kind: DeploymentKind;
+	ledger: LedgerResult;
+	interruptions: string[];
+	seconds: number;
+}
+
+type Interruption = 'none' | 'restart' | 'killMain' | 'killWorker';
+type Fault = { status: 500 | 503 | 429; count: number; retryAfterSeconds?: number } | { latencyMs: number };
+
+interface Round {
+	fault: Fault;
+	interruption: Interruption;
+}
+
+/** The rounds of a deployment: every one gets faults and a graceful restart; kills where n8n promises durability. */
+export function roundsFor(kind: DeploymentKind): Round[] {
+	const durable = kind !== 'default';
+	const queue = kind === 'queue' || kind === 'queue-durable';
+	return [
+		{ fault: { status: 500, count: 2 }, interruption: 'none' },
+		{ fault: { status: 503, count: 3 }, interruption: 'restart' },
+		{ fault: { latencyMs: 1500 }, interruption: durable ? 'killMain' : 'restart' },
+		{ fault: { status: 429, count: 2, retryAfterSeconds: 2 }, interruption: queue ? 'killWorker' : durable ? 'killMain' : 'none' },
+	];
+}
+
+async function control(sandbox: RunningSandbox, method: string, route: string, body?: unknown): Promise<void> {
+	await fetch(`${sandbox.url}/__sandbox${route}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+}
+
+async function injectFault(sandbox: RunningSandbox, fault: Fault): Promise<void> {
+	if ('latencyMs' in fault) await control(sandbox, 'PUT', '/latency', { ms: fault.latencyMs });
+	else await control(sandbox, 'POST', '/faults', { ...fault, pathContains: '/reservations' });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the sandbox has answered a full poll (both windows of every restaurant) with 200s. */
+async function waitForPoll(sandbox: RunningSandbox, timeoutMs: number): Promise<void> {
+	await control(sandbox, 'DELETE', '/requests');
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		const log = (await (await fetch(`${sandbox.url}/__sandbox/requests`)).json()) as { requests: Array<{ url: string; status: number }> };
+		const windows = log.requests.filter((r) => /\/reservations\?/.test(r.url) && r.status === 200);
+		if (windows.length >= 6) return;
+		await sleep(1000);
+	}
+	throw new Error(`no complete poll reached the sandbox within ${timeoutMs / 1000} s`);
+}
+
+class Scenario {
+	readonly interruptions: string[] = [];
+	private readonly random: () => number;
+	private readonly log: (line: string) => void;
+
+	constructor(
+		kind: DeploymentKind,
+		private readonly deployment: Deployment,
+		private readonly sandbox: RunningSandbox,
+		seed: string,
+	) {
+		this.random = seedrandom(seed);
+		this.log = (line) => process.stdout.write(`[${kind}] ${line}\n`);
+	}
+
+	async activate(): Promise<void> {
+		const rest = new N8nRest(this.deployment.main.url);
+		await rest.setupOwner();
+		const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${CHAOS_WORKFLOW_ID}`);
+		await rest.request('POST', `/workflows/${CHAOS_WORKFLOW_ID}/activate`, { versionId: workflow.versionId });
+		// The first poll is the silent baseline.
+		await waitForPoll(this.sandbox, 120_000);
+		await sleep(3000);
+		this.log('activated; baseline taken');
+	}
+
+	private async interrupt(interruption: Interruption): Promise<void> {
+		if (interruption === 'none') return;
+		const at = Math.round(this.random() * (ROUND_MS - 20_000));
+		await sleep(at);
+		const { deployment } = this;
+		if (interruption === 'restart') {
+			await deployment.stopMain('graceful');
+			await deployment.startMain();
+		} else if (interruption === 'killMain') {
+			await deployment.stopMain('kill');
+			await deployment.startMain();
+		} else {
+			const index = Math.floor(this.random() * deployment.workers.length);
+			await deployment.stopWorker(index, 'kill');
+			await deployment.startWorker(index);
+		}
+		const what = `${interruption} at +${(at / 1000).toFixed(1)} s`;
+		this.interruptions.push(what);
+		this.log(what);
+	}
+
+	async round(index: number, round: Round, driver: ChangeDriver): Promise<void> {
+		const started = Date.now();
+		await driver.changes(CHANGES_PER_ROUND);
+		await injectFault(this.sandbox, round.fault);
+		this.log(`round ${index + 1}: ${CHANGES_PER_ROUND} changes, fault ${JSON.stringify(round.fault)}, ${round.interruption}`);
+		await this.interrupt(round.interruption);
+		await sleep(Math.max(0, ROUND_MS - (Date.now() - started)));
+		await control(this.sandbox, 'DELETE', '/faults');
+		await control(this.sandbox, 'PUT', '/latency', { ms: 0 });
+	}
+}
+
+async function settle(sink: Sink, driver: ChangeDriver): Promise<void> {
+	const deadline = Date.now() + SETTLE_MS;
+	const reported = () => new Set(sink.items.map((i) => i.reservationId));
+	while (Date.now() < deadline && !driver.expected.every((c) => reported().has(c.reservationId))) await sleep(2000);
+	// One more poll interval: a late duplicate would arrive now.
+	await sleep(ROUND_MS);
+}
+
+/** Runs the whole scenario against a new deployment of `kind`, and stops everything it started. */
+export async function runChaosScenario(kind: DeploymentKind, tarball: string, seed = `chaos-${kind}`): Promise<ScenarioResult> {
+	const started = Date.now();
+	const work = path.join(REPO_ROOT, '.tmp', 'deployments', kind);
+	fs.rmSync(work, { recursive: true, force: true });
+	const sandbox = await startSandbox({ port: 0, quiet: true });
+	const sink = await startSink();
+	let deployment: Deployment | undefined;
+	try {
+		deployment = await prepareDeployment({ kind, rt: runtime(), folder: path.join(work, 'n8n'), tarball, port: await freePort(), extraEnv: { N8N_LOG_LEVEL: 'warn' } });
+		await importCredentials(deployment.main, [{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }], path.join(work, 'import'));
+		await importWorkflows(deployment.main, [chaosWorkflow(sink.url)], path.join(work, 'import'));
+		await deployment.start();
+		const scenario = new Scenario(kind, deployment, sandbox, seed);
+		await scenario.activate();
+		const driver = new ChangeDriver(apiClient(sandbox.url), seed);
+		await driver.load();
+		const rounds = roundsFor(kind);
+		for (const [index, round] of rounds.entries()) await scenario.round(index, round, driver);
+		await settle(sink, driver);
+		return { kind, ledger: compareLedger(driver.expected, sink.items), interruptions: scenario.interruptions, seconds: Math.round((Date.now() - started) / 1000) };
+	} finally {
+		await deployment?.stop();
+		await sink.close();
+		await sandbox.process.stop();
+	}
+}

@@ -1,0 +1,37 @@
+/**
+ * Where the chaos workflow sends every item it gets from the trigger: an HTTP server in the test
+ * process (which is never interrupted), keeping each item with the execution that sent it.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ReportedItem } from './ledger';
+
+export interface Sink {
+	url: string;
+	items: ReportedItem[];
+	close(): Promise<void>;
+}
+
+export async function startSink(): Promise<Sink> {
+	const items: ReportedItem[] = [];
+	const server = http.createServer((request, response) => {
+		let body = '';
+		request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+		request.on('end', () => {
+			try {
+				const { executionId, item } = JSON.parse(body) as { executionId?: string; item: ReportedItem };
+				items.push({ executionId: executionId === undefined ? undefined : String(executionId), event: item.event, reservationId: String(item.reservationId), changes: item.changes });
+				response.writeHead(204).end();
+			} catch {
+				response.writeHead(400).end();
+			}
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}/items`,
+		items,
+		close: () => new Promise((resolve) => server.close(() => resolve())),
+	};
+}

@@ -1,0 +1,55 @@
+/**
+ * The workflow of the chaos scenario: the trigger on all accessible restaurants over a 120-day
+ * horizon with all four events, polling every minute (n8n's shortest interval for a polling
+ * trigger), and an HTTP Request node that sends each item to the test's sink.
+ */
+import { SANDBOX_CREDENTIAL, TRIGGER_NODE_TYPE } from '../../../scripts/n8n';
+
+export const CHAOS_WORKFLOW_ID = 'RrChaosTrigger001';
+
+/** The horizon: from one day back to 119 days ahead, two 60-day windows per restaurant. */
+export const LOOK_BACK_DAYS = 1;
+export const LOOK_AHEAD_DAYS = 119;
+
+export function chaosWorkflow(sinkUrl: string): Record<string, unknown> {
+	return {
+		id: CHAOS_WORKFLOW_ID,
+		name: 'Chaos: every reservation change to the sink',
+		active: false,
+		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+		nodes: [
+			{
+				id: 'c0a1b2c3-0000-4000-8000-000000000001',
+				name: 'Reservation changed',
+				type: TRIGGER_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					events: ['reservationCreated', 'reservationUpdated', 'reservationCancelled', 'reservationStateChanged'],
+					restaurants: 'all',
+					lookBackDays: LOOK_BACK_DAYS,
+					lookAheadDays: LOOK_AHEAD_DAYS,
+					options: {},
+				},
+				credentials: { restaurantReservationsApi: SANDBOX_CREDENTIAL },
+			},
+			{
+				id: 'c0a1b2c3-0000-4000-8000-000000000002',
+				name: 'Send to the sink',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [240, 0],
+				parameters: {
+					method: 'POST',
+					url: sinkUrl,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody: '={{ JSON.stringify({ executionId: $execution.id, item: $json }) }}',
+					options: {},
+				},
+			},
+		],
+		connections: { 'Reservation changed': { main: [[{ node: 'Send to the sink', type: 'main', index: 0 }]] } },
+	};
+}
