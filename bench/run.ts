@@ -20,7 +20,8 @@ async function main(): Promise<void> {
 	const parts = new Set((only ?? 'trigger,node,package').split(','));
 	process.stdout.write(`Benchmarks on ${JSON.stringify(machine())}, ${runs} runs each\n`);
 	if (parts.has('package')) benchPackage();
-	if (parts.has('trigger')) await benchTrigger(Math.max(runs, 5), volumes ? volumes.split(',').map(Number) : VOLUMES);
+	if (parts.has('trigger'))
+		await benchTrigger(Math.max(runs, 5), volumes ? volumes.split(',').map(Number) : VOLUMES);
 	if (parts.has('node')) await benchActionNode(runs);
 	print();
 	write();

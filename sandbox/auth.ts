@@ -64,10 +64,15 @@ export const SANDBOX_TOKENS: Readonly<Record<string, Principal>> = {
 export function authenticate(authorization: string | undefined): Principal {
 	const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
 	if (!match) {
-		throw new ApiProblem(401, 'unauthorized', 'Missing bearer token: send the header "Authorization: Bearer <token>".');
+		throw new ApiProblem(
+			401,
+			'unauthorized',
+			'Missing bearer token: send the header "Authorization: Bearer <token>".',
+		);
 	}
 	const principal = SANDBOX_TOKENS[match[1]];
-	if (!principal) throw new ApiProblem(401, 'unauthorized', 'The access token is invalid or has expired.');
+	if (!principal)
+		throw new ApiProblem(401, 'unauthorized', 'The access token is invalid or has expired.');
 	return principal;
 }
 
@@ -78,6 +83,10 @@ export function canAccess(principal: Principal, restaurantId: number): boolean {
 /** Administrative writes (create, update, delete a restaurant, overwrite settings): staff only. */
 export function requireStaff(principal: Principal): void {
 	if (principal.kind !== 'staff') {
-		throw new ApiProblem(403, 'forbidden', 'Only staff tokens may change restaurants or their settings.');
+		throw new ApiProblem(
+			403,
+			'forbidden',
+			'Only staff tokens may change restaurants or their settings.',
+		);
 	}
 }

@@ -39,7 +39,13 @@ export class ApiProblem extends Error {
 	}
 }
 
-export function problemBody(status: number, code: string, message: string, instance?: string, errors?: Record<string, string[]>): ProblemBody {
+export function problemBody(
+	status: number,
+	code: string,
+	message: string,
+	instance?: string,
+	errors?: Record<string, string[]>,
+): ProblemBody {
 	return {
 		type: `https://httpstatuses.io/${status}`,
 		title: TITLES[status] ?? 'Error',

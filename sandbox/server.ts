@@ -3,7 +3,12 @@
  * maps each operationId to a handler of its family), errors are ProblemDetails, and every request
  * is logged on one line without its headers (the token never reaches a log).
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+	type FastifyError,
+	type FastifyInstance,
+	type FastifyReply,
+	type FastifyRequest,
+} from 'fastify';
 import multipart from '@fastify/multipart';
 import openapiGlue from 'fastify-openapi-glue';
 import { authenticate, type Principal } from './auth';
@@ -43,7 +48,10 @@ export interface Sandbox {
 function fieldOf(error: { instancePath: string; params: Record<string, unknown> }): string {
 	const segments = error.instancePath.split('/').filter(Boolean);
 	if (typeof error.params.missingProperty === 'string') segments.push(error.params.missingProperty);
-	return segments.reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), '');
+	return segments.reduce(
+		(path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s),
+		'',
+	);
 }
 
 function validationProblem(error: FastifyError): ApiProblem {
@@ -52,29 +60,42 @@ function validationProblem(error: FastifyError): ApiProblem {
 		const field = fieldOf(e as never) || (error.validationContext ?? 'body');
 		(errors[field] ??= []).push(e.message ?? 'is invalid');
 	}
-	const [field, messages] = Object.entries(errors)[0] ?? [error.validationContext ?? 'body', [error.message]];
+	const [field, messages] = Object.entries(errors)[0] ?? [
+		error.validationContext ?? 'body',
+		[error.message],
+	];
 	return new ApiProblem(400, 'validation_failed', `${field}: ${messages[0]}.`, errors);
 }
 
 function toProblem(error: FastifyError): ApiProblem {
 	if (error instanceof ApiProblem) return error;
 	if (error.validation) return validationProblem(error);
-	if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new ApiProblem(415, 'unsupported_media_type', 'Send the body as application/json.');
-	if (error.statusCode && error.statusCode < 500) return new ApiProblem(error.statusCode, 'bad_request', error.message);
+	if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+		return new ApiProblem(415, 'unsupported_media_type', 'Send the body as application/json.');
+	if (error.statusCode && error.statusCode < 500)
+		return new ApiProblem(error.statusCode, 'bad_request', error.message);
 	return new ApiProblem(500, 'internal_error', 'The sandbox failed to handle the request.');
 }
 
 async function sendProblem(problem: ApiProblem, request: FastifyRequest, reply: FastifyReply) {
 	if (problem.status === 401) reply.header('WWW-Authenticate', 'Bearer');
-	return reply.code(problem.status).type('application/problem+json').send(problemBody(problem.status, problem.code, problem.message, request.url, problem.errors));
+	return reply
+		.code(problem.status)
+		.type('application/problem+json')
+		.send(problemBody(problem.status, problem.code, problem.message, request.url, problem.errors));
 }
 
 export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const today = options.today ?? new Date().toISOString().slice(0, 10);
-	const reservationsPerRestaurant = options.reservationsPerRestaurant ?? DEFAULT_RESERVATIONS_PER_RESTAURANT;
+	const reservationsPerRestaurant =
+		options.reservationsPerRestaurant ?? DEFAULT_RESERVATIONS_PER_RESTAURANT;
 	const store = new Store(() => buildSeed({ today, reservationsPerRestaurant }));
 	const faults = new FaultInjector();
-	const app = Fastify({ logger: false, ajv: { customOptions: AJV_OPTIONS, plugins: AJV_PLUGINS }, bodyLimit: 10 * 1024 * 1024 });
+	const app = Fastify({
+		logger: false,
+		ajv: { customOptions: AJV_OPTIONS, plugins: AJV_PLUGINS },
+		bodyLimit: 10 * 1024 * 1024,
+	});
 
 	// Responses are sent as the handlers built them: the OpenAPI response schemas are checked by
 	// the tests, not used to reshape what the server sends.
@@ -85,11 +106,22 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		return sendProblem(problem, request, reply);
 	});
 	app.setNotFoundHandler(async (request, reply) =>
-		sendProblem(new ApiProblem(404, 'not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`), request, reply),
+		sendProblem(
+			new ApiProblem(
+				404,
+				'not_found',
+				`No endpoint ${request.method} ${request.url.split('?')[0]}.`,
+			),
+			request,
+			reply,
+		),
 	);
 	app.addHook('onResponse', async (request, reply) => {
-		if (request.url.startsWith('/api/')) faults.record(request.method, request.url, reply.statusCode);
-		options.log?.(`${new Date().toISOString()} ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+		if (request.url.startsWith('/api/'))
+			faults.record(request.method, request.url, reply.statusCode);
+		options.log?.(
+			`${new Date().toISOString()} ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
+		);
 	});
 
 	await app.register(controlRoutes, {
@@ -108,7 +140,11 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		await api.register(multipart, {
 			attachFieldsToBody: 'keyValues',
 			// An uploaded logo is kept by name only: the sandbox stores no files.
-			onFile: async (part: { filename: string; toBuffer: () => Promise<Buffer>; value?: unknown }) => {
+			onFile: async (part: {
+				filename: string;
+				toBuffer: () => Promise<Buffer>;
+				value?: unknown;
+			}) => {
 				await part.toBuffer();
 				part.value = part.filename;
 			},

@@ -13,7 +13,8 @@ export const OPENAPI_PATH = path.join(__dirname, 'openapi.yaml');
  * ("2026-11-22T19:30:00"); an offset or "Z" is accepted too. Stricter RFC 3339 would reject the
  * platform's own data.
  */
-const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME_PATTERN =
+	/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 
 function relaxDateTime(ajv: Ajv): Ajv {
 	return ajv.addFormat('date-time', DATE_TIME_PATTERN);

@@ -33,26 +33,48 @@ import {
 	UserFacingError,
 	type ManagedProcess,
 } from './n8n';
-import { DEPLOYMENT_SUMMARY, DEPLOYMENTS, prepareDeployment, type DeploymentKind } from './n8n/deployment';
+import {
+	DEPLOYMENT_SUMMARY,
+	DEPLOYMENTS,
+	prepareDeployment,
+	type DeploymentKind,
+} from './n8n/deployment';
 
 function port(value: string): number {
 	const n = Number(value);
-	if (!Number.isInteger(n) || n < 1 || n > 65535) throw new InvalidArgumentError('must be a port number, 1 to 65535');
+	if (!Number.isInteger(n) || n < 1 || n > 65535)
+		throw new InvalidArgumentError('must be a port number, 1 to 65535');
 	return n;
 }
 
 const program = new Command()
 	.name('dev')
-	.description('Runs the sandbox and a real n8n server with this package installed, the credential and the example workflows.')
+	.description(
+		'Runs the sandbox and a real n8n server with this package installed, the credential and the example workflows.',
+	)
 	.option('--sandbox-port <port>', 'port of the sandbox API', port, 4010)
 	.option('--n8n-port <port>', 'port of the n8n editor', port, 5678)
-	.option('--broker-port <port>', "port of n8n's task runner broker (default: the n8n port + 1)", port)
-	.option('--folder <dir>', 'working folder: n8n user folder, packed package, files of the examples', path.join(REPO_ROOT, '.tmp', 'n8n-dev'))
-	.option('--keep-data', 'keep the n8n data of the last run (workflows, executions) instead of starting fresh')
+	.option(
+		'--broker-port <port>',
+		"port of n8n's task runner broker (default: the n8n port + 1)",
+		port,
+	)
+	.option(
+		'--folder <dir>',
+		'working folder: n8n user folder, packed package, files of the examples',
+		path.join(REPO_ROOT, '.tmp', 'n8n-dev'),
+	)
+	.option(
+		'--keep-data',
+		'keep the n8n data of the last run (workflows, executions) instead of starting fresh',
+	)
 	.option('--quiet', "do not echo the sandbox's request log and n8n's warnings")
 	.option('--n8n-log-level <level>', "n8n's log level (error, warn, info, debug)", 'warn')
 	.addOption(
-		new Option('--deployment <kind>', 'how n8n runs: one process on SQLite (default), on PostgreSQL with durable poll cursors, or queue mode with Redis and two workers')
+		new Option(
+			'--deployment <kind>',
+			'how n8n runs: one process on SQLite (default), on PostgreSQL with durable poll cursors, or queue mode with Redis and two workers',
+		)
 			.choices([...DEPLOYMENTS])
 			.default('default'),
 	)
@@ -76,7 +98,13 @@ let stopping = false;
 async function stopAll(reason: string, code: number): Promise<never> {
 	if (stopping) return new Promise<never>(() => undefined);
 	stopping = true;
-	if (started.length > 0) out(`\nStopping (${reason}): ${started.map((p) => p.name).reverse().join(', ')} ...`);
+	if (started.length > 0)
+		out(
+			`\nStopping (${reason}): ${started
+				.map((p) => p.name)
+				.reverse()
+				.join(', ')} ...`,
+		);
 	for (const managed of [...started].reverse()) await managed.stop();
 	if (started.length > 0) out('Stopped.');
 	process.exit(code);
@@ -109,12 +137,19 @@ async function main(): Promise<void> {
 	await buildPackage();
 	const tarball = await packPackage(path.join(folder, 'pack'));
 	if (opts.keepData && opts.deployment !== 'default') {
-		throw new UserFacingError('--keep-data works with the default deployment only: the others start with new databases');
+		throw new UserFacingError(
+			'--keep-data works with the default deployment only: the others start with new databases',
+		);
 	}
 	const fresh = !opts.keepData || !fs.existsSync(path.join(userFolder, '.n8n', 'database.sqlite'));
 	if (!opts.keepData) fs.rmSync(userFolder, { recursive: true, force: true });
 
-	const sandbox = await startSandbox({ port: opts.sandboxPort, host, quiet: opts.quiet, onLine: (line) => out(`[sandbox] ${line}`) });
+	const sandbox = await startSandbox({
+		port: opts.sandboxPort,
+		host,
+		quiet: opts.quiet,
+		onLine: (line) => out(`[sandbox] ${line}`),
+	});
 	started.push(sandbox.process);
 	if (stopping) return;
 	out(`[dev] sandbox API on ${sandbox.url}`);
@@ -123,24 +158,57 @@ async function main(): Promise<void> {
 	const deployment =
 		opts.deployment === 'default'
 			? undefined
-			: await prepareDeployment({ kind: opts.deployment, rt, folder: path.join(folder, opts.deployment), tarball, port: opts.n8nPort, brokerPort, filesFolder, extraEnv: { N8N_LOG_LEVEL: opts.n8nLogLevel }, log: echo });
+			: await prepareDeployment({
+					kind: opts.deployment,
+					rt,
+					folder: path.join(folder, opts.deployment),
+					tarball,
+					port: opts.n8nPort,
+					brokerPort,
+					filesFolder,
+					extraEnv: { N8N_LOG_LEVEL: opts.n8nLogLevel },
+					log: echo,
+				});
 	if (deployment) {
-		started.push(...[deployment.postgres?.process, deployment.redis?.process].filter((p): p is ManagedProcess => p !== undefined));
+		started.push(
+			...[deployment.postgres?.process, deployment.redis?.process].filter(
+				(p): p is ManagedProcess => p !== undefined,
+			),
+		);
 		out(`[dev] ${opts.deployment} deployment: ${DEPLOYMENT_SUMMARY[opts.deployment]}`);
 	} else {
 		await installPackedPackage(tarball, userFolder);
-		out(`[dev] installed ${path.basename(tarball)} into ${path.relative(REPO_ROOT, userFolder) || userFolder}/.n8n/nodes, as n8n installs a community package`);
+		out(
+			`[dev] installed ${path.basename(tarball)} into ${path.relative(REPO_ROOT, userFolder) || userFolder}/.n8n/nodes, as n8n installs a community package`,
+		);
 	}
 	if (stopping) return;
 
-	const instance = deployment?.main ?? n8nInstance(rt, { userFolder, port: opts.n8nPort, brokerPort, host, filesFolder, extraEnv: { N8N_LOG_LEVEL: opts.n8nLogLevel } });
+	const instance =
+		deployment?.main ??
+		n8nInstance(rt, {
+			userFolder,
+			port: opts.n8nPort,
+			brokerPort,
+			host,
+			filesFolder,
+			extraEnv: { N8N_LOG_LEVEL: opts.n8nLogLevel },
+		});
 	const examples = readExamples();
 	copyExampleFiles(filesFolder);
 	if (fresh) {
 		out('[dev] importing the credential and the example workflows');
 		const work = path.join(folder, 'import');
-		await importCredentials(instance, [{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }], work);
-		await importWorkflows(instance, examples.map((example) => prepareExample(example, { filesFolder })), work);
+		await importCredentials(
+			instance,
+			[{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }],
+			work,
+		);
+		await importWorkflows(
+			instance,
+			examples.map((example) => prepareExample(example, { filesFolder })),
+			work,
+		);
 	} else {
 		out('[dev] --keep-data: the credential and workflows of the last run are kept');
 	}
@@ -148,7 +216,11 @@ async function main(): Promise<void> {
 	out(`[dev] starting n8n on ${instance.url}`);
 	if (deployment) {
 		await deployment.start();
-		started.push(...[deployment.mainProcess, ...deployment.workerProcesses].filter((p): p is ManagedProcess => p !== undefined));
+		started.push(
+			...[deployment.mainProcess, ...deployment.workerProcesses].filter(
+				(p): p is ManagedProcess => p !== undefined,
+			),
+		);
 	} else {
 		started.push(await startN8n(instance, { onLine: echo }));
 	}
@@ -162,7 +234,9 @@ async function main(): Promise<void> {
 	out('');
 	out(`  Editor      ${instance.url}`);
 	out(`  Login       ${DEV_OWNER.email} / ${DEV_OWNER.password}`);
-	out(`  Sandbox     ${sandbox.url}  (credential "${SANDBOX_CREDENTIAL.name}", token ${SANDBOX_TOKEN})`);
+	out(
+		`  Sandbox     ${sandbox.url}  (credential "${SANDBOX_CREDENTIAL.name}", token ${SANDBOX_TOKEN})`,
+	);
 	out(`  Examples    ${examples.length} workflows: ${examples.map((e) => e.name).join('; ')}`);
 	out(`  Files       ${rel}  (the examples read and write files here)`);
 	out('');
@@ -171,14 +245,17 @@ async function main(): Promise<void> {
 	for (const managed of started) {
 		void managed.exited.then((code) => {
 			if (stopping) return;
-			process.stderr.write(`\n${managed.name} exited unexpectedly (code ${code}):\n${managed.output.slice(-20).join('\n')}\n`);
+			process.stderr.write(
+				`\n${managed.name} exited unexpectedly (code ${code}):\n${managed.output.slice(-20).join('\n')}\n`,
+			);
 			void stopAll(`${managed.name} exited`, 1);
 		});
 	}
 }
 
 main().catch(async (error: unknown) => {
-	const message = error instanceof UserFacingError ? error.message : (error as Error).stack ?? String(error);
+	const message =
+		error instanceof UserFacingError ? error.message : ((error as Error).stack ?? String(error));
 	process.stderr.write(`npm run dev: ${message}\n`);
 	await stopAll('error', 1);
 });

@@ -31,7 +31,15 @@ export const floorNode = {
 				name: 'operation',
 				type: 'options',
 				default: 'create',
-				options: [{ name: 'Create', value: 'create', routing: { request: { method: 'POST', url: '/api/rsv/admin/restaurants/102/reservations' } } }],
+				options: [
+					{
+						name: 'Create',
+						value: 'create',
+						routing: {
+							request: { method: 'POST', url: '/api/rsv/admin/restaurants/102/reservations' },
+						},
+					},
+				],
 			},
 			toBody('reservationTime', 'string'),
 			toBody('groupSize', 'number'),

@@ -45,7 +45,11 @@ export function stats(samples: Sample[]): Stats {
  * Runs two contenders alternately (A, B, A, B, ...) after a warm-up of each, so that a noisy
  * neighbour hits both alike; returns the stats of each.
  */
-export async function sideBySide(runs: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[Stats, Stats]> {
+export async function sideBySide(
+	runs: number,
+	a: () => Promise<unknown>,
+	b: () => Promise<unknown>,
+): Promise<[Stats, Stats]> {
 	await a();
 	await b();
 	const as: Sample[] = [];

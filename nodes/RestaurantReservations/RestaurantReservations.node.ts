@@ -19,11 +19,15 @@ export class RestaurantReservations implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Restaurant Reservations',
 		name: 'restaurantReservations',
-		icon: { light: 'file:../../icons/restaurantReservations.svg', dark: 'file:../../icons/restaurantReservations.dark.svg' },
+		icon: {
+			light: 'file:../../icons/restaurantReservations.svg',
+			dark: 'file:../../icons/restaurantReservations.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Work with reservations, the menu catalog, events and restaurant information of the restaurant platform',
+		description:
+			'Work with reservations, the menu catalog, events and restaurant information of the restaurant platform',
 		defaults: { name: 'Restaurant Reservations' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

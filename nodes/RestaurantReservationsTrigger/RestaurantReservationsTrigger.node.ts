@@ -2,7 +2,12 @@
  * The Restaurant Reservations Trigger: its parameters (the events come from ./reservationEvents);
  * each poll is ./poll.
  */
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, updateDisplayOptions } from 'n8n-workflow';
 import { MAX_RANGE_DAYS } from '../shared/dateWindows';
 import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
@@ -16,11 +21,15 @@ export class RestaurantReservationsTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Restaurant Reservations Trigger',
 		name: 'restaurantReservationsTrigger',
-		icon: { light: 'file:../../icons/restaurantReservations.svg', dark: 'file:../../icons/restaurantReservations.dark.svg' },
+		icon: {
+			light: 'file:../../icons/restaurantReservations.svg',
+			dark: 'file:../../icons/restaurantReservations.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["restaurants"] === "all" ? "All restaurants" : "One restaurant"}}',
-		description: 'Starts the workflow when reservations are created, updated, cancelled or change state',
+		description:
+			'Starts the workflow when reservations are created, updated, cancelled or change state',
 		defaults: { name: 'Restaurant Reservations Trigger' },
 		polling: true,
 		inputs: [],
@@ -34,7 +43,8 @@ export class RestaurantReservationsTrigger implements INodeType {
 				required: true,
 				options: [...RESERVATION_EVENTS.options],
 				default: [...RESERVATION_EVENTS.defaults],
-				description: 'The changes that start the workflow. Each changed reservation gives one item per poll, with the most specific chosen event.',
+				description:
+					'The changes that start the workflow. Each changed reservation gives one item per poll, with the most specific chosen event.',
 			},
 			{
 				displayName: 'Restaurants',
@@ -42,7 +52,12 @@ export class RestaurantReservationsTrigger implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'All Accessible Restaurants', value: 'all', description: 'Every restaurant the access token reaches, including ones it reaches later' },
+					{
+						name: 'All Accessible Restaurants',
+						value: 'all',
+						description:
+							'Every restaurant the access token reaches, including ones it reaches later',
+					},
 					{ name: 'One Restaurant', value: 'one' },
 				],
 				default: 'one',
@@ -55,7 +70,8 @@ export class RestaurantReservationsTrigger implements INodeType {
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: MAX_HORIZON_DAYS, numberPrecision: 0 },
 				default: 1,
-				description: 'How many days before now (in the restaurant\'s time zone) the watched period starts',
+				description:
+					"How many days before now (in the restaurant's time zone) the watched period starts",
 			},
 			{
 				displayName: 'Look Ahead (Days)',

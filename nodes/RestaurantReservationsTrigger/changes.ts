@@ -34,12 +34,20 @@ export interface Diff {
 }
 
 /** What changed between two fingerprints of one reservation; undefined when nothing did. */
-export function diff(previous: Fingerprint, current: Fingerprint, reservation: IDataObject, reportPreviousGuestDetails: boolean): Diff | undefined {
+export function diff(
+	previous: Fingerprint,
+	current: Fingerprint,
+	reservation: IDataObject,
+	reportPreviousGuestDetails: boolean,
+): Diff | undefined {
 	if (sameFingerprint(previous, current)) return undefined;
 	const changes: Record<string, FieldChange> = {};
 	for (const field of EXACT_FIELDS) {
 		if (previous[field.key] !== current[field.key]) {
-			changes[field.name] = { previous: decodeValue(previous[field.key], field.kind), current: reservation[field.name] ?? null };
+			changes[field.name] = {
+				previous: decodeValue(previous[field.key], field.kind),
+				current: reservation[field.name] ?? null,
+			};
 		}
 	}
 	let guestDetailChanged = false;
@@ -47,11 +55,14 @@ export function diff(previous: Fingerprint, current: Fingerprint, reservation: I
 		if (previous.guestDetails[i] === current.guestDetails[i]) return;
 		guestDetailChanged = true;
 		const now = reservation[name] ?? null;
-		changes[name] = reportPreviousGuestDetails ? { previous: decodeValue(previous.guestDetails[i], 'text'), current: now } : { current: now };
+		changes[name] = reportPreviousGuestDetails
+			? { previous: decodeValue(previous.guestDetails[i], 'text'), current: now }
+			: { current: now };
 	});
 	// The rest hash tells whether the rest changed; when the content hash changed and no guest detail
 	// is seen to have changed, the change can only be in the rest (the short hashes may collide).
-	const otherFieldsChanged = previous.rest !== current.rest || (previous.content !== current.content && !guestDetailChanged);
+	const otherFieldsChanged =
+		previous.rest !== current.rest || (previous.content !== current.content && !guestDetailChanged);
 	const stateChanged = previous.state !== current.state;
 	const previousState = decodeValue(previous.state, 'state');
 	return {
@@ -65,13 +76,23 @@ export function diff(previous: Fingerprint, current: Fingerprint, reservation: I
 }
 
 /** The item of a changed reservation, reported as `event`. */
-export function updateItem(event: string, restaurantId: number | string, reservation: IDataObject, change: Diff): ChangeItem {
+export function updateItem(
+	event: string,
+	restaurantId: number | string,
+	reservation: IDataObject,
+	change: Diff,
+): ChangeItem {
 	return {
 		event,
 		restaurantId,
 		reservationId: String(reservation.id),
 		// A state change names the previous and the new state up front.
-		...(change.stateChanged ? { previousState: change.previousState as string, newState: (reservation.state ?? null) as string } : {}),
+		...(change.stateChanged
+			? {
+					previousState: change.previousState as string,
+					newState: (reservation.state ?? null) as string,
+				}
+			: {}),
 		changedFields: change.changedFields,
 		changes: change.changes as unknown as IDataObject,
 		otherFieldsChanged: change.otherFieldsChanged,
@@ -80,6 +101,10 @@ export function updateItem(event: string, restaurantId: number | string, reserva
 }
 
 /** The item of a reservation new to the snapshot, reported as `event`. */
-export function createdItem(event: string, restaurantId: number | string, reservation: IDataObject): ChangeItem {
+export function createdItem(
+	event: string,
+	restaurantId: number | string,
+	reservation: IDataObject,
+): ChangeItem {
 	return { event, restaurantId, reservationId: String(reservation.id), reservation };
 }

@@ -45,7 +45,12 @@ export interface Pairing {
  * unreadable state) nothing is reported: the records are a new baseline. Reservations read because
  * they left the list, and are still watched, are added to the listing.
  */
-export async function compareListing(listing: Listing, previous: StoredRestaurant | undefined, settings: TriggerSettings, read: ReadReservations): Promise<Compared> {
+export async function compareListing(
+	listing: Listing,
+	previous: StoredRestaurant | undefined,
+	settings: TriggerSettings,
+	read: ReadReservations,
+): Promise<Compared> {
 	const { restaurant, horizon } = listing;
 	const before = previous && previousRecords(previous, settings);
 	let listed = inIdOrder(listing.reservations);
@@ -60,12 +65,21 @@ export async function compareListing(listing: Listing, previous: StoredRestauran
 	}
 	return {
 		items,
-		next: { timeZone: restaurant.timeZone, horizonFrom: horizon.from, horizonTo: horizon.to, serverTime: listing.serverTime, records: settings.format.writeRecords(listed) },
+		next: {
+			timeZone: restaurant.timeZone,
+			horizonFrom: horizon.from,
+			horizonTo: horizon.to,
+			serverTime: listing.serverTime,
+			records: settings.format.writeRecords(listed),
+		},
 	};
 }
 
 /** The previous records in ID order; undefined when they are unreadable (a new baseline for this restaurant). */
-function previousRecords(previous: StoredRestaurant, settings: TriggerSettings): StoredRecord[] | undefined {
+function previousRecords(
+	previous: StoredRestaurant,
+	settings: TriggerSettings,
+): StoredRecord[] | undefined {
 	try {
 		return settings.format.readRecords(previous.records);
 	} catch {
@@ -74,7 +88,10 @@ function previousRecords(previous: StoredRestaurant, settings: TriggerSettings):
 }
 
 /** Pairs listed reservations with previous records by ID, both in ID order: one merge, no lookups. */
-export function pairRecords(before: readonly StoredRecord[], listed: ReadonlyArray<{ id: string }>): Pairing {
+export function pairRecords(
+	before: readonly StoredRecord[],
+	listed: ReadonlyArray<{ id: string }>,
+): Pairing {
 	const previous = new Array<string | undefined>(listed.length);
 	const unlisted: StoredRecord[] = [];
 	let j = 0;
@@ -98,9 +115,16 @@ function inIdOrder(reservations: Map<string, ListedReservation>): ListedReservat
  * fetched. Reading each tells which: the ones still watched are added to the listing. Returns how
  * many were added.
  */
-async function readMissing(listing: Listing, unlisted: StoredRecord[], settings: TriggerSettings, read: ReadReservations): Promise<number> {
+async function readMissing(
+	listing: Listing,
+	unlisted: StoredRecord[],
+	settings: TriggerSettings,
+	read: ReadReservations,
+): Promise<number> {
 	const { horizon, reservations } = listing;
-	const missing = unlisted.filter((stored) => inRange(settings.format.timeOf(stored), horizon.from, horizon.to));
+	const missing = unlisted.filter((stored) =>
+		inRange(settings.format.timeOf(stored), horizon.from, horizon.to),
+	);
 	let added = 0;
 	for (const reservation of await read(missing.map(({ id }) => id))) {
 		if (reservation && isWatched(reservation, horizon, settings.filters)) {
@@ -113,26 +137,38 @@ async function readMissing(listing: Listing, unlisted: StoredRecord[], settings:
 }
 
 function isWatched(reservation: IDataObject, horizon: Horizon, filters: ListFilters): boolean {
-	return inRange(reservation.reservationTime, horizon.from, horizon.to) && matchesFilters(reservation, filters);
+	return (
+		inRange(reservation.reservationTime, horizon.from, horizon.to) &&
+		matchesFilters(reservation, filters)
+	);
 }
 
 /** The list filters applied to one reservation, as the server applies them to the list. */
 function matchesFilters(reservation: IDataObject, filters: ListFilters): boolean {
-	if (!filters.includeEvents && reservation.eventId !== null && reservation.eventId !== undefined) return false;
-	if (filters.kind && reservation.kind !== undefined && reservation.kind !== filters.kind) return false;
+	if (!filters.includeEvents && reservation.eventId !== null && reservation.eventId !== undefined)
+		return false;
+	if (filters.kind && reservation.kind !== undefined && reservation.kind !== filters.kind)
+		return false;
 	if (filters.status && reservation.state !== filters.status) return false;
 	if (filters.pending && reservation.state !== 'pending') return false;
 	return true;
 }
 
 /** One item per listed reservation that is new or changed since the previous records (`before`: the previous record of each). */
-function changedItems(listed: ListedReservation[], before: Array<string | undefined>, previous: StoredRestaurant, restaurant: Restaurant, settings: TriggerSettings): ChangeItem[] {
+function changedItems(
+	listed: ListedReservation[],
+	before: Array<string | undefined>,
+	previous: StoredRestaurant,
+	restaurant: Restaurant,
+	settings: TriggerSettings,
+): ChangeItem[] {
 	const created = chosenNewRecordEvent(settings);
 	const items: ChangeItem[] = [];
 	listed.forEach(({ id, reservation, record }, i) => {
 		const old = before[i];
 		if (old === undefined) {
-			if (created !== undefined && isNewReservation(reservation, previous)) items.push(createdItem(created, restaurant.id, reservation));
+			if (created !== undefined && isNewReservation(reservation, previous))
+				items.push(createdItem(created, restaurant.id, reservation));
 			return;
 		}
 		// The usual case, nothing changed, is told by the records alone; only a change is decoded.
@@ -154,13 +190,25 @@ function isNewReservation(reservation: IDataObject, previous: StoredRestaurant):
 	if (inRange(reservation.reservationTime, previous.horizonFrom, previous.horizonTo)) return true;
 	// Created at or after the previous poll's first answer (whole seconds: a tie counts as new, so
 	// nothing created during that poll can be missed).
-	const createdAt = typeof reservation.createdAt === 'string' ? Date.parse(reservation.createdAt) : NaN;
+	const createdAt =
+		typeof reservation.createdAt === 'string' ? Date.parse(reservation.createdAt) : NaN;
 	return !Number.isNaN(createdAt) && createdAt >= previous.serverTime;
 }
 
 function sortByTime(items: ChangeItem[]): ChangeItem[] {
 	return items.sort((a, b) => {
-		const [x, y] = [String(a.reservation.reservationTime ?? ''), String(b.reservation.reservationTime ?? '')];
-		return x < y ? -1 : x > y ? 1 : a.reservationId < b.reservationId ? -1 : a.reservationId > b.reservationId ? 1 : 0;
+		const [x, y] = [
+			String(a.reservation.reservationTime ?? ''),
+			String(b.reservation.reservationTime ?? ''),
+		];
+		return x < y
+			? -1
+			: x > y
+				? 1
+				: a.reservationId < b.reservationId
+					? -1
+					: a.reservationId > b.reservationId
+						? 1
+						: 0;
 	});
 }

@@ -33,7 +33,8 @@ export interface ChangeEvent<Change, Source, Item> extends EventBase<Source, Ite
 	matches(change: Change): boolean;
 }
 
-export type EventDefinition<Change, Source, Item> = NewRecordEvent<Source, Item> | ChangeEvent<Change, Source, Item>;
+export type EventDefinition<Change, Source, Item> =
+	NewRecordEvent<Source, Item> | ChangeEvent<Change, Source, Item>;
 
 export interface EventTable<Change, Source, Item> {
 	/** Every event's value, in table order. */
@@ -53,25 +54,45 @@ export interface EventTable<Change, Source, Item> {
 	samples(source: Source, chosen: ReadonlySet<string>): Item[];
 }
 
-export function eventTable<Change, Source, Item extends object>(events: ReadonlyArray<EventDefinition<Change, Source, Item>>): EventTable<Change, Source, Item> {
+export function eventTable<Change, Source, Item extends object>(
+	events: ReadonlyArray<EventDefinition<Change, Source, Item>>,
+): EventTable<Change, Source, Item> {
 	const newRecordEvents = events.filter((event) => event.reports === 'new');
-	const changeEvents = events.filter((event): event is ChangeEvent<Change, Source, Item> => event.reports === 'change');
-	if (newRecordEvents.length > 1 || new Set(changeEvents.map((event) => event.precedence)).size < changeEvents.length) {
+	const changeEvents = events.filter(
+		(event): event is ChangeEvent<Change, Source, Item> => event.reports === 'change',
+	);
+	if (
+		newRecordEvents.length > 1 ||
+		new Set(changeEvents.map((event) => event.precedence)).size < changeEvents.length
+	) {
 		throw new Error('An event table has at most one new-record event and distinct precedences');
 	}
 	const mostSpecificFirst = [...changeEvents].sort((a, b) => b.precedence - a.precedence);
 	const sampleOrder = [...newRecordEvents, ...[...mostSpecificFirst].reverse()];
 	return {
 		values: events.map((event) => event.value),
-		options: sortedByName(events.map(({ displayName, value, description }) => ({ name: displayName, value, description }))),
+		options: sortedByName(
+			events.map(({ displayName, value, description }) => ({
+				name: displayName,
+				value,
+				description,
+			})),
+		),
 		defaults: events.filter((event) => event.onByDefault).map((event) => event.value),
 		newRecordEvent: newRecordEvents[0]?.value,
-		eventFor: (change, chosen) => mostSpecificFirst.find((event) => event.matches(change) && chosen.has(event.value))?.value,
-		samples: (source, chosen) => sampleOrder.filter((event) => chosen.has(event.value)).flatMap((event) => sampleOf(event, source)),
+		eventFor: (change, chosen) =>
+			mostSpecificFirst.find((event) => event.matches(change) && chosen.has(event.value))?.value,
+		samples: (source, chosen) =>
+			sampleOrder
+				.filter((event) => chosen.has(event.value))
+				.flatMap((event) => sampleOf(event, source)),
 	};
 }
 
-function sampleOf<Source, Item extends object>(event: EventBase<Source, Item>, source: Source): Item[] {
+function sampleOf<Source, Item extends object>(
+	event: EventBase<Source, Item>,
+	source: Source,
+): Item[] {
 	const item = event.sample(source, event.value);
 	return item ? [{ ...item, sample: true }] : [];
 }

@@ -31,7 +31,8 @@ export interface PollClock {
 }
 
 export function startClock(context: IPollFunctions): PollClock {
-	const budget = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+	const budget =
+		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : DEFAULT_BUDGET_MS;
 	return { startedAt: Date.now(), budgetMs: budget > 0 ? budget : DEFAULT_BUDGET_MS };
 }
 
@@ -49,22 +50,42 @@ export function retryAfterMs(header: unknown, now = Date.now()): number | undefi
 }
 
 function withContext(error: NodeApiError, what: string): NodeApiError {
-	error.description = [error.description, `While fetching ${what}.`, NOTHING_LOST].filter(Boolean).join(' ');
+	error.description = [error.description, `While fetching ${what}.`, NOTHING_LOST]
+		.filter(Boolean)
+		.join(' ');
 	return error;
 }
 
-function unreachable(context: IPollFunctions, cause: unknown, what: string, timeoutMs: number): NodeApiError {
-	const original = cause as { message?: string; code?: string; cause?: { code?: string; message?: string } };
+function unreachable(
+	context: IPollFunctions,
+	cause: unknown,
+	what: string,
+	timeoutMs: number,
+): NodeApiError {
+	const original = cause as {
+		message?: string;
+		code?: string;
+		cause?: { code?: string; message?: string };
+	};
 	const code = original?.cause?.code ?? original?.code;
-	const timedOut = code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout|timed out/i.test(`${original?.message} ${original?.cause?.message}`);
+	const timedOut =
+		code === 'ECONNABORTED' ||
+		code === 'ETIMEDOUT' ||
+		/timeout|timed out/i.test(`${original?.message} ${original?.cause?.message}`);
 	const message = timedOut
 		? `The restaurant platform did not answer within ${Math.round(timeoutMs / 1000)} seconds`
 		: 'The restaurant platform could not be reached';
 	const reason = original?.cause?.message ?? original?.message;
-	const error = new NodeApiError(context.getNode(), { message: reason ?? message, ...(code ? { code } : {}) } as JsonObject, {
-		message,
-		description: [reason ? `Cause: ${reason}.` : '', `While fetching ${what}.`, NOTHING_LOST].filter(Boolean).join(' '),
-	});
+	const error = new NodeApiError(
+		context.getNode(),
+		{ message: reason ?? message, ...(code ? { code } : {}) } as JsonObject,
+		{
+			message,
+			description: [reason ? `Cause: ${reason}.` : '', `While fetching ${what}.`, NOTHING_LOST]
+				.filter(Boolean)
+				.join(' '),
+		},
+	);
 	// NodeApiError replaces the message of a known network code with a generic one: keep ours.
 	error.message = message;
 	return error;
@@ -78,7 +99,13 @@ function outOfTime(context: IPollFunctions, what: string, clock: PollClock): Nod
 }
 
 /** One request: its response (any status below 400, and 403/404 when `allowMissing`), or a thrown NodeApiError. */
-export async function send(context: IPollFunctions, request: ApiRequest, what: string, clock: PollClock, allowMissing = false): Promise<IN8nHttpFullResponse> {
+export async function send(
+	context: IPollFunctions,
+	request: ApiRequest,
+	what: string,
+	clock: PollClock,
+	allowMissing = false,
+): Promise<IN8nHttpFullResponse> {
 	for (let attempt = 0; ; attempt++) {
 		const remaining = remainingMs(clock);
 		if (remaining <= 0) throw outOfTime(context, what, clock);
@@ -99,7 +126,15 @@ export async function send(context: IPollFunctions, request: ApiRequest, what: s
 				continue;
 			}
 		}
-		throw withContext(apiError(context.getNode(), status, response.body, retryAfter === undefined ? undefined : String(retryAfter)), what);
+		throw withContext(
+			apiError(
+				context.getNode(),
+				status,
+				response.body,
+				retryAfter === undefined ? undefined : String(retryAfter),
+			),
+			what,
+		);
 	}
 }
 
@@ -122,20 +157,53 @@ function serverTimeOf(response: IN8nHttpFullResponse): number | undefined {
 	return Number.isNaN(parsed) ? undefined : parsed;
 }
 
-export async function listWindow(context: IPollFunctions, restaurantId: number | string, window: LocalWindow, filters: ListFilters, clock: PollClock): Promise<WindowList> {
+export async function listWindow(
+	context: IPollFunctions,
+	restaurantId: number | string,
+	window: LocalWindow,
+	filters: ListFilters,
+	clock: PollClock,
+): Promise<WindowList> {
 	const what = `the reservations of restaurant ${restaurantId} from ${window.from} to ${window.to}`;
-	const response = await send(context, { method: 'GET', path: apiPath('reservations', { restaurantId }), qs: { ...filters, from: window.from, to: window.to } }, what, clock);
+	const response = await send(
+		context,
+		{
+			method: 'GET',
+			path: apiPath('reservations', { restaurantId }),
+			qs: { ...filters, from: window.from, to: window.to },
+		},
+		what,
+		clock,
+	);
 	if (!Array.isArray(response.body)) {
-		throw withContext(new NodeApiError(context.getNode(), { message: 'not a list' } as JsonObject, { message: 'The API answered the reservation list with something that is not a list' }), what);
+		throw withContext(
+			new NodeApiError(context.getNode(), { message: 'not a list' } as JsonObject, {
+				message: 'The API answered the reservation list with something that is not a list',
+			}),
+			what,
+		);
 	}
 	return { reservations: response.body as IDataObject[], serverTime: serverTimeOf(response) };
 }
 
 /** One reservation, or undefined when it is gone or out of the token's reach. */
-export async function getReservation(context: IPollFunctions, restaurantId: number | string, id: string, clock: PollClock): Promise<IDataObject | undefined> {
+export async function getReservation(
+	context: IPollFunctions,
+	restaurantId: number | string,
+	id: string,
+	clock: PollClock,
+): Promise<IDataObject | undefined> {
 	const what = `reservation ${id} of restaurant ${restaurantId}`;
-	const response = await send(context, { method: 'GET', path: apiPath('reservation', { restaurantId, reservationId: id }) }, what, clock, true);
-	return response.statusCode >= 400 || !response.body || typeof response.body !== 'object' ? undefined : (response.body as IDataObject);
+	const response = await send(
+		context,
+		{ method: 'GET', path: apiPath('reservation', { restaurantId, reservationId: id }) },
+		what,
+		clock,
+		true,
+	);
+	return response.statusCode >= 400 || !response.body || typeof response.body !== 'object'
+		? undefined
+		: (response.body as IDataObject);
 }
 
 export interface RestaurantInfo {
@@ -143,12 +211,29 @@ export interface RestaurantInfo {
 	timeZone?: string;
 }
 
-export async function listRestaurants(context: IPollFunctions, clock: PollClock): Promise<RestaurantInfo[]> {
-	const response = await send(context, { method: 'GET', path: apiPath('restaurants') }, 'the list of restaurants', clock);
+export async function listRestaurants(
+	context: IPollFunctions,
+	clock: PollClock,
+): Promise<RestaurantInfo[]> {
+	const response = await send(
+		context,
+		{ method: 'GET', path: apiPath('restaurants') },
+		'the list of restaurants',
+		clock,
+	);
 	return Array.isArray(response.body) ? (response.body as RestaurantInfo[]) : [];
 }
 
-export async function getRestaurant(context: IPollFunctions, restaurantId: string, clock: PollClock): Promise<RestaurantInfo> {
-	const response = await send(context, { method: 'GET', path: apiPath('restaurant', { restaurantId }) }, `restaurant ${restaurantId}`, clock);
+export async function getRestaurant(
+	context: IPollFunctions,
+	restaurantId: string,
+	clock: PollClock,
+): Promise<RestaurantInfo> {
+	const response = await send(
+		context,
+		{ method: 'GET', path: apiPath('restaurant', { restaurantId }) },
+		`restaurant ${restaurantId}`,
+		clock,
+	);
 	return response.body as RestaurantInfo;
 }

@@ -52,9 +52,19 @@ export const GUEST_DETAIL_FIELDS = ['customerName', 'phone', 'email', 'specialRe
  * Bookkeeping that changes without the booking changing: never a reason for an event. `businessDate`
  * follows `reservationTime`; `viewed` flips when staff open the booking.
  */
-export const IGNORED_FIELDS = ['id', 'updatedAt', 'lastUpdatedBy', 'viewed', 'businessDate'] as const;
+export const IGNORED_FIELDS = [
+	'id',
+	'updatedAt',
+	'lastUpdatedBy',
+	'viewed',
+	'businessDate',
+] as const;
 
-const NOT_IN_REST = new Set<string>([...IGNORED_FIELDS, ...EXACT_FIELDS.map((f) => f.name), ...GUEST_DETAIL_FIELDS]);
+const NOT_IN_REST = new Set<string>([
+	...IGNORED_FIELDS,
+	...EXACT_FIELDS.map((f) => f.name),
+	...GUEST_DETAIL_FIELDS,
+]);
 
 interface RestKeys {
 	/** Where the "rest" keys are among the record's keys, listed in sorted key order (key order is no change). */
@@ -72,7 +82,10 @@ function restKeysOf(reservation: IDataObject): RestKeys {
 	if (keys.length !== lastKeys.length || keys.some((key, i) => key !== lastKeys[i])) {
 		const rest = keys.filter((key) => !NOT_IN_REST.has(key)).sort();
 		lastKeys = keys;
-		lastRest = { positions: rest.map((key) => keys.indexOf(key)), hashes: rest.map((key) => new Hash53().string(key).value() | 0) };
+		lastRest = {
+			positions: rest.map((key) => keys.indexOf(key)),
+			hashes: rest.map((key) => new Hash53().string(key).value() | 0),
+		};
 	}
 	return lastRest;
 }
@@ -104,7 +117,10 @@ export function reservationId(reservation: IDataObject): string {
 }
 
 /** A reservation's fingerprint; `reportPreviousGuestDetails`: its guest details as value tokens, not hashes. */
-export function fingerprint(reservation: IDataObject, reportPreviousGuestDetails: boolean): Fingerprint {
+export function fingerprint(
+	reservation: IDataObject,
+	reportPreviousGuestDetails: boolean,
+): Fingerprint {
 	// The content hash covers the guest details and the rest: the hash of each, in order.
 	const content = new Hash53();
 	const guestDetails = new Array<string>(GUEST_DETAIL_FIELDS.length);
@@ -112,7 +128,9 @@ export function fingerprint(reservation: IDataObject, reportPreviousGuestDetails
 		const value = reservation[GUEST_DETAIL_FIELDS[i]] ?? null;
 		const hash = new Hash53().json(value).value();
 		content.hash(hash);
-		guestDetails[i] = reportPreviousGuestDetails ? encodeValue(value, 'text') : hashDigits(hash, GUEST_DETAIL_HASH_LENGTH);
+		guestDetails[i] = reportPreviousGuestDetails
+			? encodeValue(value, 'text')
+			: hashDigits(hash, GUEST_DETAIL_HASH_LENGTH);
 	}
 	const rest = restHash(reservation);
 	return {

@@ -168,5 +168,8 @@ export function isOmitted(value: unknown): boolean {
 /** An object JSON.stringify writes member by member: what JSON.parse makes. */
 function isPlainRecord(value: object): value is Record<string, unknown> {
 	const prototype = getPrototypeOf(value) as unknown;
-	return (prototype === objectPrototype || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+	return (
+		(prototype === objectPrototype || prototype === null) &&
+		typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+	);
 }

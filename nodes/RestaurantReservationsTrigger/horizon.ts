@@ -9,7 +9,12 @@ export interface Horizon extends LocalWindow {
 }
 
 /** [now - back, now + ahead) in the restaurant's wall-clock time, split into <= 60-day windows. */
-export function horizonAt(instant: Date, timeZone: string, lookBackDays: number, lookAheadDays: number): Horizon {
+export function horizonAt(
+	instant: Date,
+	timeZone: string,
+	lookBackDays: number,
+	lookAheadDays: number,
+): Horizon {
 	const now = toLocalDateTime(instant, timeZone);
 	const from = addLocalDays(now, -lookBackDays);
 	const to = addLocalDays(now, lookAheadDays);

@@ -30,14 +30,18 @@ export const RESERVATION_EVENTS = eventTable<Diff, ReservationPick[], ChangeItem
 	{
 		value: 'reservationUpdated',
 		displayName: 'Reservation Updated',
-		description: 'Any change, reported with the changed fields (state changes too when the more specific events are not chosen)',
+		description:
+			'Any change, reported with the changed fields (state changes too when the more specific events are not chosen)',
 		onByDefault: true,
 		reports: 'change',
 		precedence: 0,
 		matches: () => true,
 		sample(picks, event) {
 			const pick = newest(open(picks));
-			return pick && updateItem(event, pick.restaurantId, pick.reservation, sampleUpdate(pick.reservation));
+			return (
+				pick &&
+				updateItem(event, pick.restaurantId, pick.reservation, sampleUpdate(pick.reservation))
+			);
 		},
 	},
 	{
@@ -50,13 +54,22 @@ export const RESERVATION_EVENTS = eventTable<Diff, ReservationPick[], ChangeItem
 		matches: (change) => change.cancelled,
 		sample(picks, event) {
 			const pick = picks.find((p) => p.reservation.state === 'cancelled');
-			return pick && updateItem(event, pick.restaurantId, pick.reservation, stateChange('confirmed', 'cancelled', true));
+			return (
+				pick &&
+				updateItem(
+					event,
+					pick.restaurantId,
+					pick.reservation,
+					stateChange('confirmed', 'cancelled', true),
+				)
+			);
 		},
 	},
 	{
 		value: 'reservationStateChanged',
 		displayName: 'Reservation State Changed',
-		description: 'The state changed, e.g. confirmed to seated (also cancellations when Reservation Cancelled is not chosen)',
+		description:
+			'The state changed, e.g. confirmed to seated (also cancellations when Reservation Cancelled is not chosen)',
 		onByDefault: true,
 		reports: 'change',
 		precedence: 1,
@@ -66,7 +79,12 @@ export const RESERVATION_EVENTS = eventTable<Diff, ReservationPick[], ChangeItem
 			const pick = candidates.find((p) => p.reservation.state === 'confirmed') ?? candidates[0];
 			if (!pick) return undefined;
 			const state = pick.reservation.state;
-			return updateItem(event, pick.restaurantId, pick.reservation, stateChange(state === 'pending' ? 'confirmed' : 'pending', state ?? null, false));
+			return updateItem(
+				event,
+				pick.restaurantId,
+				pick.reservation,
+				stateChange(state === 'pending' ? 'confirmed' : 'pending', state ?? null, false),
+			);
 		},
 	},
 ]);
@@ -75,7 +93,11 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 
 /** The reservation created last. */
 function newest(picks: ReservationPick[]): ReservationPick | undefined {
-	return picks.reduce<ReservationPick | undefined>((best, p) => (!best || text(p.reservation.createdAt) > text(best.reservation.createdAt) ? p : best), undefined);
+	return picks.reduce<ReservationPick | undefined>(
+		(best, p) =>
+			!best || text(p.reservation.createdAt) > text(best.reservation.createdAt) ? p : best,
+		undefined,
+	);
 }
 
 function open(picks: ReservationPick[]): ReservationPick[] {
@@ -89,7 +111,14 @@ function sampleUpdate(reservation: IDataObject): Diff {
 		groupSize: { previous: size > 1 ? size - 1 : size + 1, current: reservation.groupSize ?? null },
 		specialRequests: { current: reservation.specialRequests ?? null },
 	};
-	return { changedFields: Object.keys(changes), changes, otherFieldsChanged: false, previousState: reservation.state, stateChanged: false, cancelled: false };
+	return {
+		changedFields: Object.keys(changes),
+		changes,
+		otherFieldsChanged: false,
+		previousState: reservation.state,
+		stateChanged: false,
+		cancelled: false,
+	};
 }
 
 /** An illustrative change of the state alone (a cancellation also changes the cancellation details). */

@@ -23,13 +23,33 @@ export interface WatchedRestaurants {
 }
 
 /** The restaurants to watch: from the stored state when looked up less than an hour ago. */
-export async function watchedRestaurants(context: IPollFunctions, settings: TriggerSettings, stored: StoredState | undefined, now: number, clock: PollClock): Promise<WatchedRestaurants> {
-	if (stored && isFresh(stored, now) && (settings.restaurants === 'all' || stored.restaurants[settings.restaurantId!] !== undefined)) {
-		const restaurants = Object.entries(stored.restaurants).map(([key, r]) => ({ key, id: restaurantIdValue(key), timeZone: r.timeZone }));
+export async function watchedRestaurants(
+	context: IPollFunctions,
+	settings: TriggerSettings,
+	stored: StoredState | undefined,
+	now: number,
+	clock: PollClock,
+): Promise<WatchedRestaurants> {
+	if (
+		stored &&
+		isFresh(stored, now) &&
+		(settings.restaurants === 'all' || stored.restaurants[settings.restaurantId!] !== undefined)
+	) {
+		const restaurants = Object.entries(stored.restaurants).map(([key, r]) => ({
+			key,
+			id: restaurantIdValue(key),
+			timeZone: r.timeZone,
+		}));
 		return { restaurants: restaurants.sort(byKey), lookedUpAt: stored.restaurantsLookedUpAt };
 	}
-	const infos = settings.restaurants === 'all' ? await listRestaurants(context, clock) : [await getRestaurant(context, settings.restaurantId!, clock)];
-	return { restaurants: infos.map((info) => toRestaurant(context, info)).sort(byKey), lookedUpAt: now };
+	const infos =
+		settings.restaurants === 'all'
+			? await listRestaurants(context, clock)
+			: [await getRestaurant(context, settings.restaurantId!, clock)];
+	return {
+		restaurants: infos.map((info) => toRestaurant(context, info)).sort(byKey),
+		lookedUpAt: now,
+	};
 }
 
 function isFresh(stored: StoredState, now: number): boolean {
@@ -44,7 +64,8 @@ function restaurantIdValue(key: string): number | string {
 function toRestaurant(context: IPollFunctions, info: RestaurantInfo): Restaurant {
 	const key = String(info.id);
 	// A restaurant without a usable time zone is read in the workflow's time zone.
-	const timeZone = info.timeZone && isValidTimeZone(info.timeZone) ? info.timeZone : context.getTimezone();
+	const timeZone =
+		info.timeZone && isValidTimeZone(info.timeZone) ? info.timeZone : context.getTimezone();
 	return { key, id: restaurantIdValue(key), timeZone };
 }
 

@@ -45,22 +45,46 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	const filters = readFilters(options);
 	const reportPreviousGuestDetails = options.keepGuestDetails === true;
 	const settingsKey = textDigest(
-		JSON.stringify([restaurants, restaurantId ?? null, filters.includeEvents, filters.kind ?? null, filters.status ?? null, filters.pending ?? false, reportPreviousGuestDetails]),
+		JSON.stringify([
+			restaurants,
+			restaurantId ?? null,
+			filters.includeEvents,
+			filters.kind ?? null,
+			filters.status ?? null,
+			filters.pending ?? false,
+			reportPreviousGuestDetails,
+		]),
 		8,
 	);
-	return { events, restaurants, restaurantId, lookBackDays, lookAheadDays, filters, format: snapshotFormat(reportPreviousGuestDetails), settingsKey };
+	return {
+		events,
+		restaurants,
+		restaurantId,
+		lookBackDays,
+		lookAheadDays,
+		filters,
+		format: snapshotFormat(reportPreviousGuestDetails),
+		settingsKey,
+	};
 }
 
 function readEvents(context: IPollFunctions): Set<string> {
 	const chosen = context.getNodeParameter('events', []) as string[];
 	const events = new Set(chosen.filter((event) => RESERVATION_EVENTS.values.includes(event)));
-	if (events.size === 0) throw new NodeOperationError(context.getNode(), 'Choose at least one event to watch');
+	if (events.size === 0)
+		throw new NodeOperationError(context.getNode(), 'Choose at least one event to watch');
 	return events;
 }
 
 function readRestaurantId(context: IPollFunctions): string {
-	const restaurantId = String(context.getNodeParameter('restaurantId', '', { extractValue: true }) ?? '').trim();
-	if (!/^\d+$/.test(restaurantId)) throw new NodeOperationError(context.getNode(), `Choose a restaurant: "${restaurantId}" is not a restaurant ID`);
+	const restaurantId = String(
+		context.getNodeParameter('restaurantId', '', { extractValue: true }) ?? '',
+	).trim();
+	if (!/^\d+$/.test(restaurantId))
+		throw new NodeOperationError(
+			context.getNode(),
+			`Choose a restaurant: "${restaurantId}" is not a restaurant ID`,
+		);
 	return restaurantId;
 }
 
@@ -68,11 +92,22 @@ function readHorizon(context: IPollFunctions): { lookBackDays: number; lookAhead
 	const node = context.getNode();
 	const lookBackDays = context.getNodeParameter('lookBackDays', 1) as number;
 	const lookAheadDays = context.getNodeParameter('lookAheadDays', 90) as number;
-	if (!Number.isInteger(lookBackDays) || !Number.isInteger(lookAheadDays) || lookBackDays < 0 || lookAheadDays < 0) {
-		throw new NodeOperationError(node, 'Look Back and Look Ahead are whole numbers of days, 0 or more');
+	if (
+		!Number.isInteger(lookBackDays) ||
+		!Number.isInteger(lookAheadDays) ||
+		lookBackDays < 0 ||
+		lookAheadDays < 0
+	) {
+		throw new NodeOperationError(
+			node,
+			'Look Back and Look Ahead are whole numbers of days, 0 or more',
+		);
 	}
 	if (lookBackDays + lookAheadDays < 1 || lookBackDays + lookAheadDays > MAX_HORIZON_DAYS) {
-		throw new NodeOperationError(node, `The horizon (Look Back + Look Ahead) must be between 1 and ${MAX_HORIZON_DAYS} days; it is ${lookBackDays + lookAheadDays}`);
+		throw new NodeOperationError(
+			node,
+			`The horizon (Look Back + Look Ahead) must be between 1 and ${MAX_HORIZON_DAYS} days; it is ${lookBackDays + lookAheadDays}`,
+		);
 	}
 	return { lookBackDays, lookAheadDays };
 }

@@ -17,7 +17,13 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Diff } from './changes';
 import { diff } from './changes';
 import type { Fingerprint } from './fingerprint';
-import { CONTENT_HASH_LENGTH, fingerprint, GUEST_DETAIL_FIELDS, GUEST_DETAIL_HASH_LENGTH, REST_HASH_LENGTH } from './fingerprint';
+import {
+	CONTENT_HASH_LENGTH,
+	fingerprint,
+	GUEST_DETAIL_FIELDS,
+	GUEST_DETAIL_HASH_LENGTH,
+	REST_HASH_LENGTH,
+} from './fingerprint';
 import { decodeValue, escapeText, unescapeText } from './valueTokens';
 
 const LONGEST_SHARED_PREFIX = 35;
@@ -64,7 +70,12 @@ export function snapshotFormat(reportPreviousGuestDetails: boolean): SnapshotFor
 		writeRecords: encodeRecords,
 		timeOf: (stored) => decodeValue(fingerprintOf(stored).time, 'time'),
 		changeSince: (previous, reservation) =>
-			diff(fingerprintOf(previous), fingerprint(reservation, reportPreviousGuestDetails), reservation, reportPreviousGuestDetails),
+			diff(
+				fingerprintOf(previous),
+				fingerprint(reservation, reportPreviousGuestDetails),
+				reservation,
+				reportPreviousGuestDetails,
+			),
 		fingerprintOf,
 	};
 }
@@ -82,7 +93,10 @@ interface RecordLayout {
 function recordLayout(guestDetailValues: boolean): RecordLayout {
 	return {
 		guestDetailValues,
-		hashesLength: CONTENT_HASH_LENGTH + REST_HASH_LENGTH + (guestDetailValues ? 0 : GUEST_DETAIL_HASH_LENGTH * GUEST_DETAIL_COUNT),
+		hashesLength:
+			CONTENT_HASH_LENGTH +
+			REST_HASH_LENGTH +
+			(guestDetailValues ? 0 : GUEST_DETAIL_HASH_LENGTH * GUEST_DETAIL_COUNT),
 		commas: EXACT_FIELD_COUNT - 1 + (guestDetailValues ? GUEST_DETAIL_COUNT : 0),
 	};
 }
@@ -97,7 +111,17 @@ function encodeRecord(print: Fingerprint, layout: RecordLayout): string {
 	// keep a tree of pieces per record (and copy it when first compared).
 	const parts = [print.content, print.rest];
 	if (!layout.guestDetailValues) parts.push(...print.guestDetails);
-	parts.push(print.state, ',', print.time, ',', print.groupSize, ',', print.tableNumber, ',', print.eventId);
+	parts.push(
+		print.state,
+		',',
+		print.time,
+		',',
+		print.groupSize,
+		',',
+		print.tableNumber,
+		',',
+		print.eventId,
+	);
 	if (layout.guestDetailValues) for (const detail of print.guestDetails) parts.push(',', detail);
 	return parts.join('');
 }
@@ -109,7 +133,12 @@ function decodeRecord(id: string, record: string, layout: RecordLayout): Fingerp
 	const detailsAt = CONTENT_HASH_LENGTH + REST_HASH_LENGTH;
 	const guestDetails = layout.guestDetailValues
 		? fields.slice(EXACT_FIELD_COUNT)
-		: Array.from({ length: GUEST_DETAIL_COUNT }, (_, i) => hashes.slice(detailsAt + i * GUEST_DETAIL_HASH_LENGTH, detailsAt + (i + 1) * GUEST_DETAIL_HASH_LENGTH));
+		: Array.from({ length: GUEST_DETAIL_COUNT }, (_, i) =>
+				hashes.slice(
+					detailsAt + i * GUEST_DETAIL_HASH_LENGTH,
+					detailsAt + (i + 1) * GUEST_DETAIL_HASH_LENGTH,
+				),
+			);
 	return {
 		id,
 		content: hashes.slice(0, CONTENT_HASH_LENGTH),

@@ -57,17 +57,41 @@ const STORED_KEYS = new Set(['v', 'k', 'at', 'r']);
 
 function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {
 	const r = value as StoredRestaurantJson;
-	return !!r && typeof r === 'object' && typeof r.z === 'string' && typeof r.f === 'string' && typeof r.t === 'string' && typeof r.d === 'number' && typeof r.s === 'string';
+	return (
+		!!r &&
+		typeof r === 'object' &&
+		typeof r.z === 'string' &&
+		typeof r.f === 'string' &&
+		typeof r.t === 'string' &&
+		typeof r.d === 'number' &&
+		typeof r.s === 'string'
+	);
 }
 
 /** The stored state when it was made with the same settings; undefined means "take a baseline". */
-export function readStoredState(staticData: IDataObject, settingsKey: string): StoredState | undefined {
+export function readStoredState(
+	staticData: IDataObject,
+	settingsKey: string,
+): StoredState | undefined {
 	const { v, k, at, r } = staticData as Partial<StoredStateJson>;
-	if (v !== STATE_VERSION || k !== settingsKey || typeof at !== 'number' || !r || typeof r !== 'object') return undefined;
+	if (
+		v !== STATE_VERSION ||
+		k !== settingsKey ||
+		typeof at !== 'number' ||
+		!r ||
+		typeof r !== 'object'
+	)
+		return undefined;
 	const restaurants: Record<string, StoredRestaurant> = {};
 	for (const [id, value] of Object.entries(r)) {
 		if (!isStoredRestaurant(value)) return undefined;
-		restaurants[id] = { timeZone: value.z, horizonFrom: value.f, horizonTo: value.t, serverTime: value.d, records: value.s };
+		restaurants[id] = {
+			timeZone: value.z,
+			horizonFrom: value.f,
+			horizonTo: value.t,
+			serverTime: value.d,
+			records: value.s,
+		};
 	}
 	return { version: v, settingsKey: k, restaurantsLookedUpAt: at, restaurants };
 }
@@ -80,9 +104,17 @@ export function writeStoredState(staticData: IDataObject, state: StoredState): v
 	staticData.v = state.version;
 	staticData.k = state.settingsKey;
 	staticData.at = state.restaurantsLookedUpAt;
-	staticData.r = Object.fromEntries(Object.entries(state.restaurants).map(([id, restaurant]) => [id, toJson(restaurant)])) as IDataObject;
+	staticData.r = Object.fromEntries(
+		Object.entries(state.restaurants).map(([id, restaurant]) => [id, toJson(restaurant)]),
+	) as IDataObject;
 }
 
 function toJson(restaurant: StoredRestaurant): StoredRestaurantJson {
-	return { z: restaurant.timeZone, f: restaurant.horizonFrom, t: restaurant.horizonTo, d: restaurant.serverTime, s: restaurant.records };
+	return {
+		z: restaurant.timeZone,
+		f: restaurant.horizonFrom,
+		t: restaurant.horizonTo,
+		d: restaurant.serverTime,
+		s: restaurant.records,
+	};
 }

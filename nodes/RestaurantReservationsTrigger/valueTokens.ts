@@ -22,7 +22,9 @@ const STATE_CODES: Record<string, string> = {
 	noShow: 'n',
 	cancelled: 'x',
 };
-const STATE_NAMES = Object.fromEntries(Object.entries(STATE_CODES).map(([name, code]) => [code, name]));
+const STATE_NAMES = Object.fromEntries(
+	Object.entries(STATE_CODES).map(([name, code]) => [code, name]),
+);
 
 export type ValueKind = 'time' | 'int' | 'text' | 'state';
 
@@ -34,7 +36,9 @@ export function escapeText(text: string): string {
 
 export function unescapeText(text: string): string {
 	if (!text.includes('%')) return text;
-	return text.replace(/%([0-9a-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+	return text.replace(/%([0-9a-f]{2})/g, (_, hex: string) =>
+		String.fromCharCode(parseInt(hex, 16)),
+	);
 }
 
 function rawToken(value: unknown): string {
@@ -50,11 +54,15 @@ export function encodeValue(value: unknown, kind: ValueKind): string {
 	if (value === null || value === undefined) return NULL_TOKEN;
 	switch (kind) {
 		case 'int':
-			return typeof value === 'number' && Number.isSafeInteger(value) ? value.toString(36) : rawToken(value);
+			return typeof value === 'number' && Number.isSafeInteger(value)
+				? value.toString(36)
+				: rawToken(value);
 		case 'text':
 			return typeof value === 'string' ? escapeText(value) : rawToken(value);
 		case 'state':
-			return typeof value === 'string' && STATE_CODES[value] !== undefined ? STATE_CODES[value] : rawToken(value);
+			return typeof value === 'string' && STATE_CODES[value] !== undefined
+				? STATE_CODES[value]
+				: rawToken(value);
 		case 'time':
 			return typeof value === 'string' ? timeToken(value) : rawToken(value);
 	}
@@ -72,7 +80,10 @@ function timeToken(value: string): string {
 	if (token === undefined) {
 		// Restaurant-local wall-clock times to the minute (the usual case) in 5 characters; anything else as JSON.
 		const naive = parseLocal(value);
-		token = naive === undefined || naive % MINUTE_MS !== 0 ? rawToken(value) : (naive / MINUTE_MS).toString(36);
+		token =
+			naive === undefined || naive % MINUTE_MS !== 0
+				? rawToken(value)
+				: (naive / MINUTE_MS).toString(36);
 		if (timeTokens.size >= TIME_TOKENS_KEPT) timeTokens.clear();
 		timeTokens.set(value, token);
 	}

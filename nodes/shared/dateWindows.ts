@@ -66,7 +66,11 @@ export function dateRangeExceedsDays(from: string, to: string, maxDays = MAX_RAN
  * Splits [from, to) into consecutive half-open windows of at most `maxDays` days each: no gap, no
  * overlap, the last one possibly shorter. An empty or inverted range gives no window.
  */
-export function splitIntoWindows(from: string, to: string, maxDays = MAX_RANGE_DAYS): LocalWindow[] {
+export function splitIntoWindows(
+	from: string,
+	to: string,
+	maxDays = MAX_RANGE_DAYS,
+): LocalWindow[] {
 	const end = requireLocal(to);
 	const step = maxDays * DAY_MS;
 	const windows: LocalWindow[] = [];
@@ -78,6 +82,7 @@ export function splitIntoWindows(from: string, to: string, maxDays = MAX_RANGE_D
 
 function requireLocal(value: string): number {
 	const ms = parseLocal(value);
-	if (ms === undefined) throw new RangeError(`"${value}" is not a local date-time (YYYY-MM-DDTHH:mm:ss)`);
+	if (ms === undefined)
+		throw new RangeError(`"${value}" is not a local date-time (YYYY-MM-DDTHH:mm:ss)`);
 	return ms;
 }

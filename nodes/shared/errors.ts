@@ -45,32 +45,55 @@ function asProblem(body: unknown): ProblemBody {
 
 function fieldErrors(problem: ProblemBody): string {
 	const entries = Object.entries(problem.errors ?? {});
-	return entries.length ? ` Fields: ${entries.map(([field, messages]) => `${field} (${messages.join('; ')})`).join(', ')}.` : '';
+	return entries.length
+		? ` Fields: ${entries.map(([field, messages]) => `${field} (${messages.join('; ')})`).join(', ')}.`
+		: '';
 }
 
 /** Message and description for an HTTP error status and its body. */
-export function describeApiError(status: number, body: unknown, retryAfter?: string): DescribedError {
+export function describeApiError(
+	status: number,
+	body: unknown,
+	retryAfter?: string,
+): DescribedError {
 	const problem = asProblem(body);
 	const apiMessage = problem.message ?? problem.detail ?? problem.title;
 	const said = apiMessage ? ` The API said: "${apiMessage}"` : '';
 	const code = problem.code ? `Code: ${problem.code}.` : '';
 	if (status === 401) {
-		return { message: 'Authorization failed: the API did not accept the access token (HTTP 401)', description: `Check the Access Token in the Restaurant Reservations API credential.${said}` };
+		return {
+			message: 'Authorization failed: the API did not accept the access token (HTTP 401)',
+			description: `Check the Access Token in the Restaurant Reservations API credential.${said}`,
+		};
 	}
 	if (status === 403) {
-		return { message: 'Access denied: the access token may not use this restaurant or operation (HTTP 403)', description: `Pick a restaurant from the list, or use a token that has access to it.${said}` };
+		return {
+			message:
+				'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
+			description: `Pick a restaurant from the list, or use a token that has access to it.${said}`,
+		};
 	}
 	if (status === 404) {
-		return { message: apiMessage ? `Not found: ${apiMessage}` : 'Not found (HTTP 404)', description: 'Check the ID, pick the record from the list, or check the Base URL of the credential.' };
+		return {
+			message: apiMessage ? `Not found: ${apiMessage}` : 'Not found (HTTP 404)',
+			description:
+				'Check the ID, pick the record from the list, or check the Base URL of the credential.',
+		};
 	}
 	if (status === 429) {
 		const wait = retryAfter ? `Retry after ${retryAfter} seconds. ` : '';
-		return { message: 'Too many requests: the API asks to slow down (HTTP 429)', description: `${wait}Process fewer items per run, or turn on Retry On Fail with a wait.${said}` };
+		return {
+			message: 'Too many requests: the API asks to slow down (HTTP 429)',
+			description: `${wait}Process fewer items per run, or turn on Retry On Fail with a wait.${said}`,
+		};
 	}
 	if (status >= 500) {
-		return { message: `The restaurant platform failed to answer (HTTP ${status})`, description: `This is a problem on the server side: try again later, or turn on Retry On Fail.${said}` };
+		return {
+			message: `The restaurant platform failed to answer (HTTP ${status})`,
+			description: `This is a problem on the server side: try again later, or turn on Retry On Fail.${said}`,
+		};
 	}
-	const hint = problem.code ? CODE_HINTS[problem.code] ?? '' : '';
+	const hint = problem.code ? (CODE_HINTS[problem.code] ?? '') : '';
 	return {
 		message: apiMessage ?? `The API rejected the request (HTTP ${status})`,
 		description: [code, hint].filter(Boolean).join(' ') + fieldErrors(problem) || `HTTP ${status}`,
@@ -78,8 +101,21 @@ export function describeApiError(status: number, body: unknown, retryAfter?: str
 }
 
 /** A NodeApiError carrying the described message, the status and the API's body (never a header). */
-export function apiError(node: INode, status: number, body: unknown, retryAfter?: string, itemIndex?: number): NodeApiError {
+export function apiError(
+	node: INode,
+	status: number,
+	body: unknown,
+	retryAfter?: string,
+	itemIndex?: number,
+): NodeApiError {
 	const { message, description } = describeApiError(status, body, retryAfter);
-	const response = (body && typeof body === 'object' ? body : { body: body ?? null }) as IDataObject;
-	return new NodeApiError(node, response as JsonObject, { message, description, httpCode: String(status), itemIndex });
+	const response = (
+		body && typeof body === 'object' ? body : { body: body ?? null }
+	) as IDataObject;
+	return new NodeApiError(node, response as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex,
+	});
 }

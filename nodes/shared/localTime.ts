@@ -83,7 +83,10 @@ export function localToInstant(local: string, timeZone: string): Date {
 	const naive = parseLocal(local);
 	if (naive === undefined) throw new RangeError(`"${local}" is not a local date-time`);
 	// The offsets in force half a day before and after cover any single change around this time.
-	const candidates = [offsetAt(naive - 43_200_000, timeZone), offsetAt(naive + 43_200_000, timeZone)].map((offset) => naive - offset);
+	const candidates = [
+		offsetAt(naive - 43_200_000, timeZone),
+		offsetAt(naive + 43_200_000, timeZone),
+	].map((offset) => naive - offset);
 	const valid = candidates.filter((instant) => naiveLocalMs(new Date(instant), timeZone) === naive);
 	return new Date(valid.length > 0 ? Math.min(...valid) : candidates[0]);
 }

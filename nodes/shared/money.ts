@@ -6,7 +6,8 @@
 /** Largest product price or order total the API accepts (spec 8). */
 export const MAX_AMOUNT = 21474836.47;
 
-export type MoneyErrorCode = 'invalid_price' | 'invalid_quantity' | 'invalid_amount' | 'amount_too_large';
+export type MoneyErrorCode =
+	'invalid_price' | 'invalid_quantity' | 'invalid_amount' | 'amount_too_large';
 
 export interface MoneyViolation {
 	/** Dotted path of the offending field, e.g. `price` or `order.orderItems[0].amount`. */
@@ -34,7 +35,12 @@ export function roundMoney(value: number): number {
 	return (sign * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
 }
 
-function violation(field: string, value: number, code: MoneyErrorCode, rule: string): MoneyViolation {
+function violation(
+	field: string,
+	value: number,
+	code: MoneyErrorCode,
+	rule: string,
+): MoneyViolation {
 	return { field, value, code, rule };
 }
 
@@ -53,7 +59,9 @@ export function checkPrice(field: string, value: Amount): MoneyViolation | undef
 }
 
 /** All price fields of a product (create, update, or the result of a partial update). */
-export function checkProductPrices(product: Partial<Record<ProductPriceField, Amount>>): MoneyViolation[] {
+export function checkProductPrices(
+	product: Partial<Record<ProductPriceField, Amount>>,
+): MoneyViolation[] {
 	return PRODUCT_PRICE_FIELDS.map((field) => checkPrice(field, product[field])).filter(isViolation);
 }
 

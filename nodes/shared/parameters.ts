@@ -11,7 +11,8 @@ export const restaurantLocator: INodeProperties = {
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	required: true,
-	description: 'The restaurant to work with. Only restaurants your access token reaches are listed.',
+	description:
+		'The restaurant to work with. Only restaurants your access token reaches are listed.',
 	modes: [
 		{
 			displayName: 'From List',
@@ -25,7 +26,13 @@ export const restaurantLocator: INodeProperties = {
 			type: 'string',
 			placeholder: 'e.g. 101',
 			validation: [
-				{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'A restaurant ID is a whole number, e.g. 101' } },
+				{
+					type: 'regex',
+					properties: {
+						regex: '^\\d+$',
+						errorMessage: 'A restaurant ID is a whole number, e.g. 101',
+					},
+				},
 			],
 		},
 	],
@@ -42,9 +49,10 @@ export const RESERVATION_STATES = [
 ];
 
 /** Every state, cancelled included, for filtering lists by status. */
-export const STATUS_FILTERS = [...RESERVATION_STATES, { name: 'Cancelled', value: 'cancelled' }].sort((a, b) =>
-	a.name.localeCompare(b.name),
-);
+export const STATUS_FILTERS = [
+	...RESERVATION_STATES,
+	{ name: 'Cancelled', value: 'cancelled' },
+].sort((a, b) => a.name.localeCompare(b.name));
 
 /** Booking kinds (spec 4.1 `kind`; values chosen by the sandbox, see the README). */
 export const BOOKING_KINDS = [

@@ -43,14 +43,22 @@ export const API_PATHS = {
 export type PathName = keyof typeof API_PATHS;
 
 /** The placeholder names of a path template, e.g. `'restaurantId' | 'reservationId'`. */
-type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
+	? Name | Placeholders<Rest>
+	: never;
 
-export type PathIds<N extends PathName> = Record<Placeholders<(typeof API_PATHS)[N]>, string | number>;
+export type PathIds<N extends PathName> = Record<
+	Placeholders<(typeof API_PATHS)[N]>,
+	string | number
+>;
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** The path of `name` with its IDs filled in, each URL-encoded. */
-export function apiPath<N extends PathName>(name: N, ...[ids]: Placeholders<(typeof API_PATHS)[N]> extends never ? [] : [PathIds<N>]): string {
+export function apiPath<N extends PathName>(
+	name: N,
+	...[ids]: Placeholders<(typeof API_PATHS)[N]> extends never ? [] : [PathIds<N>]
+): string {
 	const values = (ids ?? {}) as Record<string, string | number>;
 	return API_PATHS[name].replace(PLACEHOLDER, (_, id: string) => {
 		if (values[id] === undefined) throw new Error(`apiPath('${name}') needs ${id}`);
@@ -63,7 +71,11 @@ function pathExpression(name: PathName): string {
 	const parts = API_PATHS[name].split(PLACEHOLDER);
 	// split() with a capture group alternates literal text and placeholder names.
 	return parts
-		.map((part, i) => (i % 2 === 0 ? JSON.stringify(part) : `encodeURIComponent(String($parameter[${JSON.stringify(part)}]))`))
+		.map((part, i) =>
+			i % 2 === 0
+				? JSON.stringify(part)
+				: `encodeURIComponent(String($parameter[${JSON.stringify(part)}]))`,
+		)
 		.filter((part) => part !== '""')
 		.join(' + ');
 }
@@ -78,6 +90,8 @@ export function routingUrl(name: PathName): string {
  * `routingUrlChoice('$parameter.list', { all: 'events', active: 'activeEvents' })`.
  */
 export function routingUrlChoice(selector: string, byValue: Record<string, PathName>): string {
-	const choices = Object.entries(byValue).map(([value, name]) => `${JSON.stringify(value)}: ${pathExpression(name)}`);
+	const choices = Object.entries(byValue).map(
+		([value, name]) => `${JSON.stringify(value)}: ${pathExpression(name)}`,
+	);
 	return `={{ ({ ${choices.join(', ')} })[${selector}] }}`;
 }

@@ -18,7 +18,8 @@ import { apiError } from './errors';
 
 export const CREDENTIAL_TYPE = 'restaurantReservationsApi';
 
-export type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type ApiContext =
+	IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -31,16 +32,29 @@ export interface ApiRequest {
 }
 
 /** Throws the mapped NodeApiError for an error status, otherwise returns the body. */
-export function bodyOrThrow<T>(context: ApiContext, response: IN8nHttpFullResponse, itemIndex?: number): T {
+export function bodyOrThrow<T>(
+	context: ApiContext,
+	response: IN8nHttpFullResponse,
+	itemIndex?: number,
+): T {
 	if (response.statusCode >= 400) {
 		const retryAfter = response.headers?.['retry-after'];
-		throw apiError(context.getNode(), response.statusCode, response.body, retryAfter === undefined ? undefined : String(retryAfter), itemIndex);
+		throw apiError(
+			context.getNode(),
+			response.statusCode,
+			response.body,
+			retryAfter === undefined ? undefined : String(retryAfter),
+			itemIndex,
+		);
 	}
 	return response.body as T;
 }
 
 /** The full response (status, headers, body) of an authenticated request; never throws on a status. */
-export async function apiRequestFull(context: ApiContext, request: ApiRequest): Promise<IN8nHttpFullResponse> {
+export async function apiRequestFull(
+	context: ApiContext,
+	request: ApiRequest,
+): Promise<IN8nHttpFullResponse> {
 	const credentials = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -53,10 +67,17 @@ export async function apiRequestFull(context: ApiContext, request: ApiRequest): 
 		ignoreHttpStatusErrors: true,
 		...(request.timeout === undefined ? {} : { timeout: request.timeout }),
 	};
-	return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+	return (await context.helpers.httpRequestWithAuthentication.call(
+		context,
+		CREDENTIAL_TYPE,
+		options,
+	)) as IN8nHttpFullResponse;
 }
 
 /** The body of an authenticated request; an error status throws the mapped NodeApiError. */
-export async function apiRequest<T = unknown>(context: ApiContext, request: ApiRequest): Promise<T> {
+export async function apiRequest<T = unknown>(
+	context: ApiContext,
+	request: ApiRequest,
+): Promise<T> {
 	return bodyOrThrow<T>(context, await apiRequestFull(context, request), request.itemIndex);
 }

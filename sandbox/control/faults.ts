@@ -70,6 +70,9 @@ export class FaultInjector {
 		if (plan.failed >= plan.count) this.plans.splice(this.plans.indexOf(plan), 1);
 		const [code, message] = FAULT_MESSAGES[plan.status];
 		if (plan.status === 429) reply.header('Retry-After', String(plan.retryAfterSeconds ?? 1));
-		await reply.code(plan.status).type('application/problem+json').send(problemBody(plan.status, code, message, request.url));
+		await reply
+			.code(plan.status)
+			.type('application/problem+json')
+			.send(problemBody(plan.status, code, message, request.url));
 	};
 }

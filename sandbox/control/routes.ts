@@ -25,7 +25,10 @@ const faultSchema = {
 	},
 };
 
-export async function controlRoutes(app: FastifyInstance, { store, faults, describe }: ControlOptions): Promise<void> {
+export async function controlRoutes(
+	app: FastifyInstance,
+	{ store, faults, describe }: ControlOptions,
+): Promise<void> {
 	app.get('/health', async () => ({ ok: true, ...describe() }));
 
 	app.post('/reset', async (_request, reply) => {
@@ -45,10 +48,22 @@ export async function controlRoutes(app: FastifyInstance, { store, faults, descr
 		return reply.code(204).send();
 	});
 
-	app.put('/latency', { schema: { body: { type: 'object', required: ['ms'], properties: { ms: { type: 'integer', minimum: 0, maximum: 60000 } } } } }, async (request) => {
-		faults.setLatency((request.body as { ms: number }).ms);
-		return { ms: (request.body as { ms: number }).ms };
-	});
+	app.put(
+		'/latency',
+		{
+			schema: {
+				body: {
+					type: 'object',
+					required: ['ms'],
+					properties: { ms: { type: 'integer', minimum: 0, maximum: 60000 } },
+				},
+			},
+		},
+		async (request) => {
+			faults.setLatency((request.body as { ms: number }).ms);
+			return { ms: (request.body as { ms: number }).ms };
+		},
+	);
 
 	app.get('/requests', async () => ({ total: faults.requests.length, requests: faults.requests }));
 	app.delete('/requests', async (_request, reply) => {

@@ -17,11 +17,28 @@ interface ProductQuery {
 	take?: number;
 }
 
-const GROUP_DEFAULTS = { imageLocation: null, visible: true, taxeRate: null, takeawayTaxeRate: null, deliveryTaxeRate: null };
+const GROUP_DEFAULTS = {
+	imageLocation: null,
+	visible: true,
+	taxeRate: null,
+	takeawayTaxeRate: null,
+	deliveryTaxeRate: null,
+};
 const PRODUCT_DEFAULTS = {
-	productPLU: null, description: null, visible: true, imageLocation: null, takeawayPrice: null,
-	deliveryPrice: null, productType: null, groupId: null, stockAmount: null, modifiers: [], taxIds: [],
-	taxeRate: null, takeawayTaxeRate: null, deliveryTaxeRate: null,
+	productPLU: null,
+	description: null,
+	visible: true,
+	imageLocation: null,
+	takeawayPrice: null,
+	deliveryPrice: null,
+	productType: null,
+	groupId: null,
+	stockAmount: null,
+	modifiers: [],
+	taxIds: [],
+	taxeRate: null,
+	takeawayTaxeRate: null,
+	deliveryTaxeRate: null,
 };
 
 function withCount(data: RestaurantData, group: ProductGroup) {
@@ -38,7 +55,10 @@ function summary(product: Product) {
 
 function requireGroup(data: RestaurantData, id: string | null | undefined, field: string): void {
 	if (id && !data.productGroups.has(id)) {
-		throw badRequest('unknown_product_group', `${field} "${id}" is not a product group of restaurant ${data.profile.id}.`);
+		throw badRequest(
+			'unknown_product_group',
+			`${field} "${id}" is not a product group of restaurant ${data.profile.id}.`,
+		);
 	}
 }
 
@@ -46,13 +66,23 @@ function requireGroup(data: RestaurantData, id: string | null | undefined, field
 function requireValidPrices(product: Product, stored?: Product): void {
 	const violation = checkProductPrices(product)[0];
 	if (!violation) return;
-	const legacy = stored !== undefined && stored[violation.field as keyof Product] === violation.value;
-	const hint = legacy ? ` The stored ${violation.field} predates the price rules: send a corrected ${violation.field} in the same request.` : '';
+	const legacy =
+		stored !== undefined && stored[violation.field as keyof Product] === violation.value;
+	const hint = legacy
+		? ` The stored ${violation.field} predates the price rules: send a corrected ${violation.field} in the same request.`
+		: '';
 	throw badRequest('invalid_price', `${describeViolation(violation)}.${hint}`);
 }
 
-function stripReadOnly<T extends object>(body: T): Omit<T, 'id' | 'productsCount' | 'hasModifiers'> {
-	const { id: _id, productsCount: _c, hasModifiers: _m, ...rest } = body as T & { id?: unknown; productsCount?: unknown; hasModifiers?: unknown };
+function stripReadOnly<T extends object>(
+	body: T,
+): Omit<T, 'id' | 'productsCount' | 'hasModifiers'> {
+	const {
+		id: _id,
+		productsCount: _c,
+		hasModifiers: _m,
+		...rest
+	} = body as T & { id?: unknown; productsCount?: unknown; hasModifiers?: unknown };
 	return rest;
 }
 
@@ -60,15 +90,27 @@ export function catalogHandlers(store: Store) {
 	return {
 		listProductGroups: handler((req) => {
 			const data = restaurantOf(store, req);
-			return [...data.productGroups.values()].sort((a, b) => a.sequence - b.sequence).map((g) => withCount(data, g));
+			return [...data.productGroups.values()]
+				.sort((a, b) => a.sequence - b.sequence)
+				.map((g) => withCount(data, g));
 		}),
 
 		createProductGroup: handler<object, object, Partial<ProductGroup>>((req, reply) => {
 			const data = restaurantOf(store, req);
 			const id = `grp-${data.profile.id}-${store.nextNumber('productGroup')}`;
-			const group = { ...GROUP_DEFAULTS, sequence: data.productGroups.size + 1, ...stripReadOnly(req.body), id } as ProductGroup;
+			const group = {
+				...GROUP_DEFAULTS,
+				sequence: data.productGroups.size + 1,
+				...stripReadOnly(req.body),
+				id,
+			} as ProductGroup;
 			data.productGroups.set(id, group);
-			store.record(data, { action: 'created', entity: 'productGroup', entityId: id, actor: req.principal.actor });
+			store.record(data, {
+				action: 'created',
+				entity: 'productGroup',
+				entityId: id,
+				actor: req.principal.actor,
+			});
 			return created(reply, withCount(data, group));
 		}),
 
@@ -77,17 +119,30 @@ export function catalogHandlers(store: Store) {
 			const group = data.productGroups.get(req.params.groupId);
 			if (!group) throw notFound('Product group', req.params.groupId);
 			const changes = stripReadOnly(req.body);
-			store.record(data, { action: 'updated', entity: 'productGroup', entityId: group.id, actor: req.principal.actor, changes: diffFields(group, changes) });
+			store.record(data, {
+				action: 'updated',
+				entity: 'productGroup',
+				entityId: group.id,
+				actor: req.principal.actor,
+				changes: diffFields(group, changes),
+			});
 			Object.assign(group, changes);
 			return withCount(data, group);
 		}),
 
 		deleteProductGroup: handler<{ groupId: string }, object, never>((req, reply) => {
 			const data = restaurantOf(store, req);
-			if (!data.productGroups.delete(req.params.groupId)) throw notFound('Product group', req.params.groupId);
+			if (!data.productGroups.delete(req.params.groupId))
+				throw notFound('Product group', req.params.groupId);
 			// Products of a deleted group stay in the catalog, ungrouped.
-			for (const p of data.products.values()) if (p.groupId === req.params.groupId) p.groupId = null;
-			store.record(data, { action: 'deleted', entity: 'productGroup', entityId: req.params.groupId, actor: req.principal.actor });
+			for (const p of data.products.values())
+				if (p.groupId === req.params.groupId) p.groupId = null;
+			store.record(data, {
+				action: 'deleted',
+				entity: 'productGroup',
+				entityId: req.params.groupId,
+				actor: req.principal.actor,
+			});
 			return emptyOk(reply);
 		}),
 
@@ -103,7 +158,12 @@ export function catalogHandlers(store: Store) {
 					(visible === undefined || p.visible === visible) &&
 					(needle === undefined || p.name.toLowerCase().includes(needle)),
 			);
-			return { items: matching.slice(skip, skip + take).map(summary), total: matching.length, skip, take };
+			return {
+				items: matching.slice(skip, skip + take).map(summary),
+				total: matching.length,
+				skip,
+				take,
+			};
 		}),
 
 		createProduct: handler<object, object, Partial<Product>>((req, reply) => {
@@ -113,7 +173,12 @@ export function catalogHandlers(store: Store) {
 			requireValidPrices(product);
 			product.id = `prd-${data.profile.id}-${store.nextNumber('product')}`;
 			data.products.set(product.id, product);
-			store.record(data, { action: 'created', entity: 'product', entityId: product.id, actor: req.principal.actor });
+			store.record(data, {
+				action: 'created',
+				entity: 'product',
+				entityId: product.id,
+				actor: req.principal.actor,
+			});
 			return created(reply, product);
 		}),
 
@@ -125,15 +190,27 @@ export function catalogHandlers(store: Store) {
 			const next = { ...stored, ...changes } as Product;
 			requireGroup(data, changes.groupId, 'groupId');
 			requireValidPrices(next, stored);
-			store.record(data, { action: 'updated', entity: 'product', entityId: stored.id, actor: req.principal.actor, changes: diffFields(stored, changes) });
+			store.record(data, {
+				action: 'updated',
+				entity: 'product',
+				entityId: stored.id,
+				actor: req.principal.actor,
+				changes: diffFields(stored, changes),
+			});
 			Object.assign(stored, changes);
 			return stored;
 		}),
 
 		deleteProduct: handler<{ productId: string }, object, never>((req, reply) => {
 			const data = restaurantOf(store, req);
-			if (!data.products.delete(req.params.productId)) throw notFound('Product', req.params.productId);
-			store.record(data, { action: 'deleted', entity: 'product', entityId: req.params.productId, actor: req.principal.actor });
+			if (!data.products.delete(req.params.productId))
+				throw notFound('Product', req.params.productId);
+			store.record(data, {
+				action: 'deleted',
+				entity: 'product',
+				entityId: req.params.productId,
+				actor: req.principal.actor,
+			});
 			return emptyOk(reply);
 		}),
 	};

@@ -33,6 +33,9 @@ export function emptyOk(reply: FastifyReply): FastifyReply {
 }
 
 /** The restaurant named by the request's path, after the token's access check. */
-export function restaurantOf(store: Store, req: { principal: Principal; params: { restaurantId: number } }) {
+export function restaurantOf(
+	store: Store,
+	req: { principal: Principal; params: { restaurantId: number } },
+) {
 	return store.restaurantFor(req.principal, req.params.restaurantId);
 }

@@ -15,8 +15,21 @@ type ById = { eventId: number };
 
 /** The fields of EventDetailsContract, the list view of an event (spec 2.9). */
 const DETAIL_FIELDS = [
-	'id', 'name', 'description', 'promoImage', 'startDate', 'endDate', 'isOffline', 'isPublic', 'dates',
-	'additionalInfo', 'reservationHours', 'openingHours', 'specialPeriods', 'reservationSettings', 'depositRules',
+	'id',
+	'name',
+	'description',
+	'promoImage',
+	'startDate',
+	'endDate',
+	'isOffline',
+	'isPublic',
+	'dates',
+	'additionalInfo',
+	'reservationHours',
+	'openingHours',
+	'specialPeriods',
+	'reservationSettings',
+	'depositRules',
 ] as const;
 
 function details(event: RestaurantEvent): Json {
@@ -37,11 +50,17 @@ function localNow(data: RestaurantData): string {
 function acceptEvent(data: RestaurantData, event: RestaurantEvent): RestaurantEvent {
 	for (const field of ['startDate', 'endDate'] as const) {
 		const local = toRestaurantLocal(String(event[field]), data.profile.timeZone);
-		if (!local) throw badRequest('validation_failed', `${field} "${event[field]}" is not a date-time.`, { [field]: ['Not a date-time.'] });
+		if (!local)
+			throw badRequest('validation_failed', `${field} "${event[field]}" is not a date-time.`, {
+				[field]: ['Not a date-time.'],
+			});
 		event[field] = local;
 	}
 	if (event.endDate < event.startDate) {
-		throw badRequest('invalid_dates', `endDate ${event.endDate} is before startDate ${event.startDate}.`);
+		throw badRequest(
+			'invalid_dates',
+			`endDate ${event.endDate} is before startDate ${event.startDate}.`,
+		);
 	}
 	event.floors = (event.floors ?? []).map((floor, f) => ({
 		...floor,
@@ -52,7 +71,11 @@ function acceptEvent(data: RestaurantData, event: RestaurantEvent): RestaurantEv
 					tickets: (floor.event.tickets ?? []).map((ticket, t): EventTicket => {
 						const violation = checkPrice(`floors[${f}].event.tickets[${t}].amount`, ticket.amount);
 						if (violation) throw badRequest(violation.code, `${describeViolation(violation)}.`);
-						return { ...ticket, id: ticket.id ?? `tkt-${event.id}-${f + 1}-${t + 1}`, eventId: event.id };
+						return {
+							...ticket,
+							id: ticket.id ?? `tkt-${event.id}-${f + 1}-${t + 1}`,
+							eventId: event.id,
+						};
 					}),
 				}
 			: null,
@@ -66,7 +89,12 @@ function setStatus(store: Store, by: 'user' | 'system') {
 		const event = findEvent(data, req.params.eventId);
 		event.isOffline = req.query.isOffline;
 		event.lastStatusChange = { by, at: nowIso() };
-		store.record(data, { action: event.isOffline ? 'unpublished' : 'published', entity: 'event', entityId: String(event.id), actor: req.principal.actor });
+		store.record(data, {
+			action: event.isOffline ? 'unpublished' : 'published',
+			entity: 'event',
+			entityId: String(event.id),
+			actor: req.principal.actor,
+		});
 		return event;
 	});
 }
@@ -76,7 +104,10 @@ export function eventHandlers(store: Store) {
 		handler((req) => {
 			const data = restaurantOf(store, req);
 			const now = localNow(data);
-			return [...data.events.values()].filter((e) => keep(e, now)).sort((a, b) => (a.startDate < b.startDate ? -1 : 1)).map(details);
+			return [...data.events.values()]
+				.filter((e) => keep(e, now))
+				.sort((a, b) => (a.startDate < b.startDate ? -1 : 1))
+				.map(details);
 		});
 
 	return {
@@ -86,15 +117,28 @@ export function eventHandlers(store: Store) {
 		listPastEvents: list((e, now) => e.endDate < now),
 		listDraftEvents: list((e) => e.isOffline),
 
-		getEvent: handler<ById, object, never>((req) => findEvent(restaurantOf(store, req), req.params.eventId)),
+		getEvent: handler<ById, object, never>((req) =>
+			findEvent(restaurantOf(store, req), req.params.eventId),
+		),
 
 		createEvent: handler<object, object, EventInput>((req, reply) => {
 			const data = restaurantOf(store, req);
 			const id = store.nextNumber('event');
 			// New events start as drafts unless the body publishes them.
-			const event = acceptEvent(data, { ...eventDefaults(), isOffline: true, ...req.body, id, lastStatusChange: null } as RestaurantEvent);
+			const event = acceptEvent(data, {
+				...eventDefaults(),
+				isOffline: true,
+				...req.body,
+				id,
+				lastStatusChange: null,
+			} as RestaurantEvent);
 			data.events.set(id, event);
-			store.record(data, { action: 'created', entity: 'event', entityId: String(id), actor: req.principal.actor });
+			store.record(data, {
+				action: 'created',
+				entity: 'event',
+				entityId: String(id),
+				actor: req.principal.actor,
+			});
 			return created(reply, event);
 		}),
 
@@ -111,14 +155,24 @@ export function eventHandlers(store: Store) {
 				lastStatusChange: stored.lastStatusChange,
 			} as RestaurantEvent);
 			data.events.set(stored.id, event);
-			store.record(data, { action: 'updated', entity: 'event', entityId: String(stored.id), actor: req.principal.actor });
+			store.record(data, {
+				action: 'updated',
+				entity: 'event',
+				entityId: String(stored.id),
+				actor: req.principal.actor,
+			});
 			return event;
 		}),
 
 		deleteEvent: handler<ById, object, never>((req, reply) => {
 			const data = restaurantOf(store, req);
 			if (!data.events.delete(req.params.eventId)) throw notFound('Event', req.params.eventId);
-			store.record(data, { action: 'deleted', entity: 'event', entityId: String(req.params.eventId), actor: req.principal.actor });
+			store.record(data, {
+				action: 'deleted',
+				entity: 'event',
+				entityId: String(req.params.eventId),
+				actor: req.principal.actor,
+			});
 			return emptyOk(reply);
 		}),
 
@@ -128,10 +182,23 @@ export function eventHandlers(store: Store) {
 			const id = store.nextNumber('event');
 			const copy = structuredClone(source);
 			// Tickets of the copy get new ids from acceptEvent.
-			for (const floor of copy.floors) for (const ticket of floor.event?.tickets ?? []) delete (ticket as Partial<EventTicket>).id;
-			const event = acceptEvent(data, { ...copy, isOffline: true, ...req.body, id, lastStatusChange: null } as RestaurantEvent);
+			for (const floor of copy.floors)
+				for (const ticket of floor.event?.tickets ?? []) delete (ticket as Partial<EventTicket>).id;
+			const event = acceptEvent(data, {
+				...copy,
+				isOffline: true,
+				...req.body,
+				id,
+				lastStatusChange: null,
+			} as RestaurantEvent);
 			data.events.set(id, event);
-			store.record(data, { action: 'copied', entity: 'event', entityId: String(id), actor: req.principal.actor, changes: { copiedFrom: { from: null, to: source.id } } });
+			store.record(data, {
+				action: 'copied',
+				entity: 'event',
+				entityId: String(id),
+				actor: req.principal.actor,
+				changes: { copiedFrom: { from: null, to: source.id } },
+			});
 			return created(reply, event);
 		}),
 

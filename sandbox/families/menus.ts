@@ -9,7 +9,11 @@ interface MenuInput {
 	imageLocation?: string | null;
 	sequence?: number;
 	visible?: boolean;
-	sections?: Array<{ name?: string | null; description?: string | null; products?: Array<{ id?: string | null }> | null }> | null;
+	sections?: Array<{
+		name?: string | null;
+		description?: string | null;
+		products?: Array<{ id?: string | null }> | null;
+	}> | null;
 }
 
 type MenuOrderItem = { id: string; sequence?: number; visible?: boolean };
@@ -29,7 +33,10 @@ function info(data: RestaurantData, menu: Menu) {
 
 /** The full menu; `sections` (comma-separated names, any case) keeps only the sections named. */
 function full(data: RestaurantData, menu: Menu, sectionFilter?: string) {
-	const wanted = sectionFilter?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+	const wanted = sectionFilter
+		?.split(',')
+		.map((s) => s.trim().toLowerCase())
+		.filter(Boolean);
 	const sections = menu.sections
 		.filter((s) => !wanted?.length || wanted.includes((s.name ?? '').toLowerCase()))
 		.map((s) => ({
@@ -38,17 +45,30 @@ function full(data: RestaurantData, menu: Menu, sectionFilter?: string) {
 			// Products deleted from the catalog drop out of the menu.
 			products: s.productIds.flatMap((id) => data.products.get(id) ?? []),
 		}));
-	return { id: menu.id, name: menu.name, imageLocation: menu.imageLocation, sequence: menu.sequence, visible: menu.visible, sections };
+	return {
+		id: menu.id,
+		name: menu.name,
+		imageLocation: menu.imageLocation,
+		sequence: menu.sequence,
+		visible: menu.visible,
+		sections,
+	};
 }
 
 /** Sections in a request carry products by id; each must be a product of the restaurant. */
-function acceptSections(data: RestaurantData, sections: NonNullable<MenuInput['sections']>): Menu['sections'] {
+function acceptSections(
+	data: RestaurantData,
+	sections: NonNullable<MenuInput['sections']>,
+): Menu['sections'] {
 	return sections.map((section, i) => ({
 		name: section.name ?? null,
 		description: section.description ?? null,
 		productIds: (section.products ?? []).map((p, j) => {
 			if (!p.id || !data.products.has(p.id)) {
-				throw badRequest('unknown_product', `sections[${i}].products[${j}].id "${p.id ?? ''}" is not a product of restaurant ${data.profile.id}.`);
+				throw badRequest(
+					'unknown_product',
+					`sections[${i}].products[${j}].id "${p.id ?? ''}" is not a product of restaurant ${data.profile.id}.`,
+				);
 			}
 			return p.id;
 		}),
@@ -65,7 +85,9 @@ export function menuHandlers(store: Store) {
 	return {
 		listMenus: handler((req) => {
 			const data = restaurantOf(store, req);
-			return [...data.menus.values()].sort((a, b) => a.sequence - b.sequence).map((m) => info(data, m));
+			return [...data.menus.values()]
+				.sort((a, b) => a.sequence - b.sequence)
+				.map((m) => info(data, m));
 		}),
 
 		createMenu: handler<object, object, MenuInput>((req, reply) => {
@@ -80,7 +102,12 @@ export function menuHandlers(store: Store) {
 				sections: acceptSections(data, body.sections ?? []),
 			};
 			data.menus.set(menu.id, menu);
-			store.record(data, { action: 'created', entity: 'menu', entityId: menu.id, actor: req.principal.actor });
+			store.record(data, {
+				action: 'created',
+				entity: 'menu',
+				entityId: menu.id,
+				actor: req.principal.actor,
+			});
 			return created(reply, full(data, menu));
 		}),
 
@@ -89,12 +116,25 @@ export function menuHandlers(store: Store) {
 			// All or nothing: every id is checked before anything changes.
 			const menus = req.body.map((item, i) => {
 				const menu = data.menus.get(item.id);
-				if (!menu) throw badRequest('menu_not_found', `[${i}].id "${item.id}" is not a menu of restaurant ${data.profile.id}; nothing was changed.`);
+				if (!menu)
+					throw badRequest(
+						'menu_not_found',
+						`[${i}].id "${item.id}" is not a menu of restaurant ${data.profile.id}; nothing was changed.`,
+					);
 				return menu;
 			});
 			req.body.forEach((item, i) => {
-				const change = { ...(item.sequence === undefined ? {} : { sequence: item.sequence }), ...(item.visible === undefined ? {} : { visible: item.visible }) };
-				store.record(data, { action: 'updated', entity: 'menu', entityId: item.id, actor: req.principal.actor, changes: diffFields(menus[i], change) });
+				const change = {
+					...(item.sequence === undefined ? {} : { sequence: item.sequence }),
+					...(item.visible === undefined ? {} : { visible: item.visible }),
+				};
+				store.record(data, {
+					action: 'updated',
+					entity: 'menu',
+					entityId: item.id,
+					actor: req.principal.actor,
+					changes: diffFields(menus[i], change),
+				});
 				Object.assign(menus[i], change);
 			});
 			return menus.map((m) => info(data, m));
@@ -112,7 +152,13 @@ export function menuHandlers(store: Store) {
 			const changes: Partial<Menu> = { ...rest };
 			delete (changes as { id?: string }).id;
 			if (sections) changes.sections = acceptSections(data, sections);
-			store.record(data, { action: 'updated', entity: 'menu', entityId: menu.id, actor: req.principal.actor, changes: diffFields(full(data, menu), changes) });
+			store.record(data, {
+				action: 'updated',
+				entity: 'menu',
+				entityId: menu.id,
+				actor: req.principal.actor,
+				changes: diffFields(full(data, menu), changes),
+			});
 			Object.assign(menu, changes);
 			return full(data, menu);
 		}),
@@ -120,7 +166,12 @@ export function menuHandlers(store: Store) {
 		deleteMenu: handler<{ menuId: string }, object, never>((req, reply) => {
 			const data = restaurantOf(store, req);
 			if (!data.menus.delete(req.params.menuId)) throw notFound('Menu', req.params.menuId);
-			store.record(data, { action: 'deleted', entity: 'menu', entityId: req.params.menuId, actor: req.principal.actor });
+			store.record(data, {
+				action: 'deleted',
+				entity: 'menu',
+				entityId: req.params.menuId,
+				actor: req.principal.actor,
+			});
 			return emptyOk(reply);
 		}),
 	};

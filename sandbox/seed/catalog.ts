@@ -6,13 +6,117 @@ import type { Product, ProductGroup } from '../store/types';
 import type { RestaurantSeed } from './restaurants';
 import type { Random } from './random';
 
-const GROUPS: Array<{ key: string; name: string; dishes: string[]; basePrice: [number, number]; drink?: boolean }> = [
-	{ key: 'starters', name: 'Starters', basePrice: [6, 14], dishes: ['Bruschetta', 'Burrata', 'Vitello tonnato', 'Carpaccio', 'Minestrone', 'Arancini', 'Caprese', 'Calamari fritti', 'Antipasto misto', 'Focaccia'] },
-	{ key: 'pasta', name: 'Pasta', basePrice: [12, 22], dishes: ['Spaghetti carbonara', 'Tagliatelle al ragù', 'Penne arrabbiata', 'Linguine alle vongole', 'Ravioli ricotta e spinaci', 'Gnocchi al pesto', 'Lasagne', 'Cacio e pepe', 'Pappardelle ai funghi', 'Orecchiette'] },
-	{ key: 'mains', name: 'Mains', basePrice: [18, 36], dishes: ['Saltimbocca', 'Ossobuco', 'Branzino', 'Bistecca', 'Pollo alla cacciatora', 'Risotto ai funghi', 'Melanzane parmigiana', 'Salmone', 'Agnello', 'Polpette'] },
-	{ key: 'desserts', name: 'Desserts', basePrice: [6, 11], dishes: ['Tiramisù', 'Panna cotta', 'Cannoli', 'Affogato', 'Torta caprese', 'Gelato', 'Sorbetto', 'Semifreddo', 'Zabaione', 'Crostata'] },
-	{ key: 'drinks', name: 'Drinks', basePrice: [3, 7], drink: true, dishes: ['Espresso', 'Cappuccino', 'Sparkling water', 'Still water', 'Lemonade', 'Iced tea', 'Orange juice', 'Cola', 'Ginger beer', 'Chinotto'] },
-	{ key: 'wine', name: 'Wine', basePrice: [7, 14], drink: true, dishes: ['Chianti', 'Barolo', 'Primitivo', 'Nero d’Avola', 'Pinot grigio', 'Vermentino', 'Prosecco', 'Lambrusco', 'Soave', 'Montepulciano'] },
+const GROUPS: Array<{
+	key: string;
+	name: string;
+	dishes: string[];
+	basePrice: [number, number];
+	drink?: boolean;
+}> = [
+	{
+		key: 'starters',
+		name: 'Starters',
+		basePrice: [6, 14],
+		dishes: [
+			'Bruschetta',
+			'Burrata',
+			'Vitello tonnato',
+			'Carpaccio',
+			'Minestrone',
+			'Arancini',
+			'Caprese',
+			'Calamari fritti',
+			'Antipasto misto',
+			'Focaccia',
+		],
+	},
+	{
+		key: 'pasta',
+		name: 'Pasta',
+		basePrice: [12, 22],
+		dishes: [
+			'Spaghetti carbonara',
+			'Tagliatelle al ragù',
+			'Penne arrabbiata',
+			'Linguine alle vongole',
+			'Ravioli ricotta e spinaci',
+			'Gnocchi al pesto',
+			'Lasagne',
+			'Cacio e pepe',
+			'Pappardelle ai funghi',
+			'Orecchiette',
+		],
+	},
+	{
+		key: 'mains',
+		name: 'Mains',
+		basePrice: [18, 36],
+		dishes: [
+			'Saltimbocca',
+			'Ossobuco',
+			'Branzino',
+			'Bistecca',
+			'Pollo alla cacciatora',
+			'Risotto ai funghi',
+			'Melanzane parmigiana',
+			'Salmone',
+			'Agnello',
+			'Polpette',
+		],
+	},
+	{
+		key: 'desserts',
+		name: 'Desserts',
+		basePrice: [6, 11],
+		dishes: [
+			'Tiramisù',
+			'Panna cotta',
+			'Cannoli',
+			'Affogato',
+			'Torta caprese',
+			'Gelato',
+			'Sorbetto',
+			'Semifreddo',
+			'Zabaione',
+			'Crostata',
+		],
+	},
+	{
+		key: 'drinks',
+		name: 'Drinks',
+		basePrice: [3, 7],
+		drink: true,
+		dishes: [
+			'Espresso',
+			'Cappuccino',
+			'Sparkling water',
+			'Still water',
+			'Lemonade',
+			'Iced tea',
+			'Orange juice',
+			'Cola',
+			'Ginger beer',
+			'Chinotto',
+		],
+	},
+	{
+		key: 'wine',
+		name: 'Wine',
+		basePrice: [7, 14],
+		drink: true,
+		dishes: [
+			'Chianti',
+			'Barolo',
+			'Primitivo',
+			'Nero d’Avola',
+			'Pinot grigio',
+			'Vermentino',
+			'Prosecco',
+			'Lambrusco',
+			'Soave',
+			'Montepulciano',
+		],
+	},
 ];
 
 /** Two variants per dish, so each group holds twenty products. */
@@ -40,7 +144,10 @@ const MODIFIERS_BY_GROUP: Record<string, string[]> = {
 
 const roundToHalf = (n: number) => Math.round(n * 2) / 2;
 
-export function seedCatalog(seed: RestaurantSeed, random: Random): { groups: ProductGroup[]; products: Product[] } {
+export function seedCatalog(
+	seed: RestaurantSeed,
+	random: Random,
+): { groups: ProductGroup[]; products: Product[] } {
 	const rid = seed.profile.id;
 	const tax = seed.taxRates;
 	const groups: ProductGroup[] = [];
@@ -78,7 +185,9 @@ export function seedCatalog(seed: RestaurantSeed, random: Random): { groups: Pro
 		group.dishes.forEach((dish, d) => {
 			VARIANTS.forEach((variant, v) => {
 				const n = d * VARIANTS.length + v + 1;
-				const base = roundToHalf(random.between(group.basePrice[0], group.basePrice[1]) * variant.factor);
+				const base = roundToHalf(
+					random.between(group.basePrice[0], group.basePrice[1]) * variant.factor,
+				);
 				products.push(
 					product({
 						id: `prd-${rid}-${group.key}-${String(n).padStart(2, '0')}`,
@@ -114,13 +223,38 @@ export function seedCatalog(seed: RestaurantSeed, random: Random): { groups: Pro
 		deliveryTaxeRate: tax.delivery,
 	});
 	for (const modifier of MODIFIERS) {
-		products.push(product({ id: `mod-${rid}-${modifier.key}`, name: modifier.name, price: modifier.price, productType: 'modifier', groupId: modifierGroupId }));
+		products.push(
+			product({
+				id: `mod-${rid}-${modifier.key}`,
+				name: modifier.name,
+				price: modifier.price,
+				productType: 'modifier',
+				groupId: modifierGroupId,
+			}),
+		);
 	}
 
 	// Stored before the price rules existed (spec 7.3): any update must correct them.
 	products.push(
-		product({ id: `prd-${rid}-legacy-discount`, name: 'Legacy staff discount', description: 'Imported from the old POS as a negative price.', price: -2.5, productType: 'discount', groupId: `grp-${rid}-drinks`, visible: false }),
-		product({ id: `prd-${rid}-legacy-wine`, name: 'House wine 0.1 l (legacy)', description: 'Imported from the old POS with a price of three decimals.', price: 3.456, takeawayPrice: 3.456, productType: 'drink', groupId: `grp-${rid}-wine`, stockAmount: 40 }),
+		product({
+			id: `prd-${rid}-legacy-discount`,
+			name: 'Legacy staff discount',
+			description: 'Imported from the old POS as a negative price.',
+			price: -2.5,
+			productType: 'discount',
+			groupId: `grp-${rid}-drinks`,
+			visible: false,
+		}),
+		product({
+			id: `prd-${rid}-legacy-wine`,
+			name: 'House wine 0.1 l (legacy)',
+			description: 'Imported from the old POS with a price of three decimals.',
+			price: 3.456,
+			takeawayPrice: 3.456,
+			productType: 'drink',
+			groupId: `grp-${rid}-wine`,
+			stockAmount: 40,
+		}),
 	);
 	return { groups, products };
 }

@@ -40,7 +40,10 @@ export function buildSeed(options: SeedOptions): SeedResult {
 			today: options.today,
 			events,
 			catalog: { products, productGroups },
-			reservationSettings: config.reservationSettings as { approvalRequired?: boolean; approvalSize?: number },
+			reservationSettings: config.reservationSettings as {
+				approvalRequired?: boolean;
+				approvalSize?: number;
+			},
 			random,
 			anchorInstant: `${options.today}T00:00:00Z`,
 		};
@@ -71,6 +74,7 @@ export function buildSeed(options: SeedOptions): SeedResult {
 		['event', eventNumber + 1],
 		['restaurant', 104],
 	]);
-	for (const rid of restaurants.keys()) counters.set(`reservation:${rid}`, options.reservationsPerRestaurant + 1);
+	for (const rid of restaurants.keys())
+		counters.set(`reservation:${rid}`, options.reservationsPerRestaurant + 1);
 	return { restaurants, counters };
 }

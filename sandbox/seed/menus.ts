@@ -1,7 +1,11 @@
 /** Seeded menus: lunch, dinner and drinks, each made of sections of catalog products. */
 import type { Menu, Product } from '../store/types';
 
-const MENUS: Array<{ key: string; name: string; sections: Array<{ name: string; description: string; group: string }> }> = [
+const MENUS: Array<{
+	key: string;
+	name: string;
+	sections: Array<{ name: string; description: string; group: string }>;
+}> = [
 	{
 		key: 'lunch',
 		name: 'Lunch',
@@ -41,7 +45,9 @@ export function seedMenus(restaurantId: number, products: Product[]): Menu[] {
 			name: section.name,
 			description: section.description,
 			productIds: products
-				.filter((p) => p.groupId === `grp-${restaurantId}-${section.group}` && p.visible && p.price >= 0)
+				.filter(
+					(p) => p.groupId === `grp-${restaurantId}-${section.group}` && p.visible && p.price >= 0,
+				)
 				.slice(0, 6)
 				.map((p) => p.id),
 		})),

@@ -8,13 +8,65 @@ import type { Actor } from '../auth';
 import { SANDBOX_TOKENS } from '../auth';
 import { businessDateOf, emptyDetails, initialState } from '../families/reservations/model';
 import { priceOrder } from '../families/reservations/pricing';
-import type { Product, ProductGroup, Reservation, ReservationState, RestaurantEvent } from '../store/types';
+import type {
+	Product,
+	ProductGroup,
+	Reservation,
+	ReservationState,
+	RestaurantEvent,
+} from '../store/types';
 import { CANCELLATION_OPTIONS } from './restaurants';
 import type { Random } from './random';
 
-const FIRST = ['Anna', 'Ben', 'Carla', 'David', 'Elif', 'Finn', 'Giulia', 'Hiro', 'Ines', 'Jonas', 'Kemal', 'Lea', 'Marco', 'Nora', 'Oskar', 'Priya', 'Quentin', 'Rosa', 'Sven', 'Tara'];
-const LAST = ['Schmidt', 'Rossi', 'Nguyen', 'Okafor', 'Müller', 'García', 'Kowalski', 'Smith', 'Yilmaz', 'Dubois', 'Tanaka', 'Johansson', 'Murphy', 'Costa', 'Novak'];
-const REQUESTS = [null, null, null, 'Window table, please', 'Birthday: a candle on the dessert', 'Quiet corner', 'High chair needed', 'Gluten intolerance'];
+const FIRST = [
+	'Anna',
+	'Ben',
+	'Carla',
+	'David',
+	'Elif',
+	'Finn',
+	'Giulia',
+	'Hiro',
+	'Ines',
+	'Jonas',
+	'Kemal',
+	'Lea',
+	'Marco',
+	'Nora',
+	'Oskar',
+	'Priya',
+	'Quentin',
+	'Rosa',
+	'Sven',
+	'Tara',
+];
+const LAST = [
+	'Schmidt',
+	'Rossi',
+	'Nguyen',
+	'Okafor',
+	'Müller',
+	'García',
+	'Kowalski',
+	'Smith',
+	'Yilmaz',
+	'Dubois',
+	'Tanaka',
+	'Johansson',
+	'Murphy',
+	'Costa',
+	'Novak',
+];
+const REQUESTS = [
+	null,
+	null,
+	null,
+	'Window table, please',
+	'Birthday: a candle on the dessert',
+	'Quiet corner',
+	'High chair needed',
+	'Gluten intolerance',
+];
 const TABLES = ['1', '2', '3', '4', '5', '7', '8', '10', '12', 'T1', 'T2', 'B1'];
 
 const staff = SANDBOX_TOKENS['sandbox-staff-token'].actor;
@@ -37,11 +89,16 @@ function pastState(random: Random): ReservationState {
 }
 
 function seedOrder(ctx: Context, deliveryType: 'takeaway' | 'delivery') {
-	const orderable = [...ctx.catalog.products.values()].filter((p) => p.visible && p.productType === 'dish' && p.price >= 0);
+	const orderable = [...ctx.catalog.products.values()].filter(
+		(p) => p.visible && p.productType === 'dish' && p.price >= 0,
+	);
 	const lines = ctx.random.int(1, 3);
 	return priceOrder(
 		{
-			orderItems: Array.from({ length: lines }, () => ({ productId: ctx.random.pick(orderable).id, amount: ctx.random.int(1, 3) })),
+			orderItems: Array.from({ length: lines }, () => ({
+				productId: ctx.random.pick(orderable).id,
+				amount: ctx.random.int(1, 3),
+			})),
 			tips: ctx.random.chance(0.5) ? ctx.random.int(1, 5) : 0,
 			note: null,
 		},
@@ -61,18 +118,30 @@ export function seedReservation(ctx: Context, n: number): Reservation {
 	const fromVendor = ctx.restaurantId === 101 && random.chance(0.15);
 	const actor: Actor = fromVendor ? vendor : staff;
 	const event = random.chance(0.06) ? random.pick(ctx.events) : undefined;
-	const kind = isPast && random.chance(0.1) ? 'walkin' : random.chance(0.02) ? 'waitlist' : 'reservation';
-	let state: ReservationState = isPast ? pastState(random) : initialState(groupSize, ctx.reservationSettings);
+	const kind =
+		isPast && random.chance(0.1) ? 'walkin' : random.chance(0.02) ? 'waitlist' : 'reservation';
+	let state: ReservationState = isPast
+		? pastState(random)
+		: initialState(groupSize, ctx.reservationSettings);
 	if (!isPast && random.chance(0.08)) state = 'cancelled';
-	const deliveryType = random.chance(0.06) ? random.pick(['takeaway', 'delivery'] as const) : 'dineIn';
+	const deliveryType = random.chance(0.06)
+		? random.pick(['takeaway', 'delivery'] as const)
+		: 'dineIn';
 	const first = random.pick(FIRST);
 	const last = random.pick(LAST);
 	const createdDaysAgo = Math.max(-dayOffset, 0) + random.int(1, 30);
-	const createdAt = new Date(Date.parse(ctx.anchorInstant) - createdDaysAgo * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+	const createdAt = new Date(Date.parse(ctx.anchorInstant) - createdDaysAgo * 86_400_000)
+		.toISOString()
+		.replace(/\.\d{3}Z$/, 'Z');
 	const details = emptyDetails();
 	if (state === 'cancelled') {
 		const option = random.pick(CANCELLATION_OPTIONS);
-		Object.assign(details, { cancelOptionName: option.name, cancelNote: option.note, cancelSource: fromVendor ? 'application' : 'staff', cancelledAt: createdAt });
+		Object.assign(details, {
+			cancelOptionName: option.name,
+			cancelNote: option.note,
+			cancelSource: fromVendor ? 'application' : 'staff',
+			cancelledAt: createdAt,
+		});
 	}
 	return {
 		id: `rsv-${ctx.restaurantId}-${String(n).padStart(6, '0')}`,
@@ -89,7 +158,9 @@ export function seedReservation(ctx: Context, n: number): Reservation {
 		aboutGuestNotes: random.chance(0.05) ? 'Regular guest, likes the terrace.' : null,
 		amount: null,
 		estimatedTurnOverTime: groupSize > 4 ? 150 : 120,
-		source: fromVendor ? 'Sandbox POS' : random.pick(['phone', 'website', 'walk-in', 'partner-api']),
+		source: fromVendor
+			? 'Sandbox POS'
+			: random.pick(['phone', 'website', 'walk-in', 'partner-api']),
 		state,
 		deliveryType,
 		paymentType: deliveryType === 'dineIn' ? null : 'card',
@@ -97,8 +168,35 @@ export function seedReservation(ctx: Context, n: number): Reservation {
 		eventId: event ? event.id : null,
 		externalUserId: fromVendor ? `pos-guest-${n}` : null,
 		createdBy: actor.name,
-		customerProfile: random.chance(0.3) ? { allergy: random.chance(0.3) ? ['nuts'] : [], vegetarian: random.chance(0.2), vip: random.chance(0.05), handicapAccessible: false, anniversary: false, birthdate: null, companyName: null, deliveryAddress: null } : null,
-		additionals: random.chance(0.2) ? { highChair: random.chance(0.3), vip: false, booth: false, highTop: false, babyChair: false, stroller: false, allergy: false, vegetarian: false, contactless: false, dontDisturb: false, event: Boolean(event), eventTypes: [], customs: [] } : null,
+		customerProfile: random.chance(0.3)
+			? {
+					allergy: random.chance(0.3) ? ['nuts'] : [],
+					vegetarian: random.chance(0.2),
+					vip: random.chance(0.05),
+					handicapAccessible: false,
+					anniversary: false,
+					birthdate: null,
+					companyName: null,
+					deliveryAddress: null,
+				}
+			: null,
+		additionals: random.chance(0.2)
+			? {
+					highChair: random.chance(0.3),
+					vip: false,
+					booth: false,
+					highTop: false,
+					babyChair: false,
+					stroller: false,
+					allergy: false,
+					vegetarian: false,
+					contactless: false,
+					dontDisturb: false,
+					event: Boolean(event),
+					eventTypes: [],
+					customs: [],
+				}
+			: null,
 		order: deliveryType === 'dineIn' ? null : seedOrder(ctx, deliveryType),
 		referral: null,
 		kind,
@@ -106,8 +204,14 @@ export function seedReservation(ctx: Context, n: number): Reservation {
 		vendorAppId: fromVendor ? vendor.id : null,
 		doNotChargeFee: false,
 		details,
-		waiters: isPast && kind !== 'waitlist' ? [{ id: 'waiter-1', fullName: 'Luca Bianchi', initials: 'LB' }] : [],
-		check: state === 'completed' ? { number: `C-${n}`, total: groupSize * 38, paid: groupSize * 38 } : null,
+		waiters:
+			isPast && kind !== 'waitlist'
+				? [{ id: 'waiter-1', fullName: 'Luca Bianchi', initials: 'LB' }]
+				: [],
+		check:
+			state === 'completed'
+				? { number: `C-${n}`, total: groupSize * 38, paid: groupSize * 38 }
+				: null,
 		payment: null,
 		createdAt,
 		updatedAt: createdAt,

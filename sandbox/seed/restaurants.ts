@@ -120,7 +120,10 @@ const DINNER = { name: 'Dinner', open: '18:00:00', close: '23:00:00' };
 
 /** Open Tuesday to Sunday for lunch and dinner, closed on Mondays (weekDay 0 = Sunday). */
 function weekHours(): Json[] {
-	return [0, 1, 2, 3, 4, 5, 6].map((weekDay) => ({ weekDay, time: weekDay === 1 ? [] : [LUNCH, DINNER] }));
+	return [0, 1, 2, 3, 4, 5, 6].map((weekDay) => ({
+		weekDay,
+		time: weekDay === 1 ? [] : [LUNCH, DINNER],
+	}));
 }
 
 export function settingsFor(seed: RestaurantSeed, year: number): Json {
@@ -163,7 +166,11 @@ export function settingsFor(seed: RestaurantSeed, year: number): Json {
 export const CANCELLATION_OPTIONS = [
 	{ name: 'Guest request', note: 'The guest asked to cancel.', isDefault: true },
 	{ name: 'No-show', note: 'The guest did not arrive.', isDefault: false },
-	{ name: 'Restaurant closed', note: 'Closed on that day (holiday, private event).', isDefault: false },
+	{
+		name: 'Restaurant closed',
+		note: 'Closed on that day (holiday, private event).',
+		isDefault: false,
+	},
 	{ name: 'Duplicate booking', note: null, isDefault: false },
 ];
 
@@ -208,7 +215,16 @@ export function configFor(seed: RestaurantSeed, settings: Json): Json {
 				dontDisturb: true,
 				handicapAccessible: true,
 				customs: [
-					{ id: 'window-seat', type: 'flag', label: 'Window seat', icon: 'window', description: 'Guest prefers a window table', important: false, online: true, data: [] },
+					{
+						id: 'window-seat',
+						type: 'flag',
+						label: 'Window seat',
+						icon: 'window',
+						description: 'Guest prefers a window table',
+						important: false,
+						online: true,
+						data: [],
+					},
 				],
 			},
 			noShowFeeEnabled: seed.profile.id !== 102,
@@ -224,7 +240,11 @@ export function configFor(seed: RestaurantSeed, settings: Json): Json {
 			positionMessage: 'You are number {position} on the waiting list.',
 			statusMessage: 'Your table is ready.',
 		},
-		paymentSettings: { smsLimit: 500, smsUsed: 120 + seed.profile.id, plan: seed.profile.subscriptionTier },
+		paymentSettings: {
+			smsLimit: 500,
+			smsUsed: 120 + seed.profile.id,
+			plan: seed.profile.subscriptionTier,
+		},
 		guestTags: [
 			{ id: 'tag-regular', name: 'Regular', color: '#2E7D32' },
 			{ id: 'tag-vip', name: 'VIP', color: '#C62828' },

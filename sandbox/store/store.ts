@@ -43,14 +43,26 @@ export class Store {
 	 */
 	restaurantFor(principal: Principal, restaurantId: number): RestaurantData {
 		const data = this.restaurants.get(restaurantId);
-		if (!data) throw new ApiProblem(404, 'restaurant_not_found', `Restaurant ${restaurantId} was not found.`);
+		if (!data)
+			throw new ApiProblem(
+				404,
+				'restaurant_not_found',
+				`Restaurant ${restaurantId} was not found.`,
+			);
 		if (!canAccess(principal, restaurantId)) {
-			throw new ApiProblem(403, 'forbidden', `The access token has no access to restaurant ${restaurantId}.`);
+			throw new ApiProblem(
+				403,
+				'forbidden',
+				`The access token has no access to restaurant ${restaurantId}.`,
+			);
 		}
 		return data;
 	}
 
-	record(data: RestaurantData, entry: Omit<AuditEntry, 'at' | 'changes'> & { changes?: AuditEntry['changes'] }): void {
+	record(
+		data: RestaurantData,
+		entry: Omit<AuditEntry, 'at' | 'changes'> & { changes?: AuditEntry['changes'] },
+	): void {
 		data.audit.push({ at: nowIso(), changes: null, ...entry });
 	}
 }
@@ -60,11 +72,15 @@ export function nowIso(): string {
 }
 
 /** The top-level fields whose value differs, for the audit log. */
-export function diffFields(before: object, after: object): Record<string, { from: unknown; to: unknown }> {
+export function diffFields(
+	before: object,
+	after: object,
+): Record<string, { from: unknown; to: unknown }> {
 	const changes: Record<string, { from: unknown; to: unknown }> = {};
 	const was = before as Record<string, unknown>;
 	for (const [key, value] of Object.entries(after)) {
-		if (JSON.stringify(was[key]) !== JSON.stringify(value)) changes[key] = { from: was[key] ?? null, to: value };
+		if (JSON.stringify(was[key]) !== JSON.stringify(value))
+			changes[key] = { from: was[key] ?? null, to: value };
 	}
 	return changes;
 }

@@ -3,9 +3,16 @@ import type { Actor } from '../auth';
 
 export type Json = Record<string, unknown>;
 
-export type ReservationState = 'pending' | 'confirmed' | 'arrived' | 'seated' | 'completed' | 'noShow' | 'cancelled';
+export type ReservationState =
+	'pending' | 'confirmed' | 'arrived' | 'seated' | 'completed' | 'noShow' | 'cancelled';
 export const RESERVATION_STATES: readonly ReservationState[] = [
-	'pending', 'confirmed', 'arrived', 'seated', 'completed', 'noShow', 'cancelled',
+	'pending',
+	'confirmed',
+	'arrived',
+	'seated',
+	'completed',
+	'noShow',
+	'cancelled',
 ];
 export type DeliveryType = 'dineIn' | 'takeaway' | 'delivery';
 

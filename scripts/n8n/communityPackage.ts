@@ -15,16 +15,26 @@ export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.restaurantReservationsTrigger`
 
 /** `npm run build` in the repository. */
 export async function buildPackage(): Promise<void> {
-	const result = await runCommand(NPM, ['run', 'build'], { env: cleanNpmEnv(), timeoutMs: 5 * 60_000 });
-	if (result.code !== 0) throw new UserFacingError(`npm run build failed:\n${lastLines(result.stdout + result.stderr)}`);
+	const result = await runCommand(NPM, ['run', 'build'], {
+		env: cleanNpmEnv(),
+		timeoutMs: 5 * 60_000,
+	});
+	if (result.code !== 0)
+		throw new UserFacingError(`npm run build failed:\n${lastLines(result.stdout + result.stderr)}`);
 }
 
 /** `npm pack` into `destination`; returns the path of the tarball. */
 export async function packPackage(destination: string): Promise<string> {
 	fs.mkdirSync(destination, { recursive: true });
-	const result = await runCommand(NPM, ['pack', '--json', '--pack-destination', destination], { env: cleanNpmEnv({ npm_config_ignore_scripts: 'true' }), timeoutMs: 2 * 60_000 });
-	if (result.code !== 0) throw new UserFacingError(`npm pack failed:\n${lastLines(result.stdout + result.stderr)}`);
-	const [info] = JSON.parse(result.stdout.slice(result.stdout.indexOf('['))) as Array<{ filename: string }>;
+	const result = await runCommand(NPM, ['pack', '--json', '--pack-destination', destination], {
+		env: cleanNpmEnv({ npm_config_ignore_scripts: 'true' }),
+		timeoutMs: 2 * 60_000,
+	});
+	if (result.code !== 0)
+		throw new UserFacingError(`npm pack failed:\n${lastLines(result.stdout + result.stderr)}`);
+	const [info] = JSON.parse(result.stdout.slice(result.stdout.indexOf('['))) as Array<{
+		filename: string;
+	}>;
 	return path.join(destination, info.filename);
 }
 
@@ -36,14 +46,20 @@ export function nodesFolder(userFolder: string): string {
 async function unpack(tarball: string, packageDir: string): Promise<void> {
 	fs.rmSync(packageDir, { recursive: true, force: true });
 	fs.mkdirSync(packageDir, { recursive: true });
-	const untar = await runCommand('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1'], { timeoutMs: 60_000 });
+	const untar = await runCommand(
+		'tar',
+		['-xzf', tarball, '-C', packageDir, '--strip-components=1'],
+		{ timeoutMs: 60_000 },
+	);
 	if (untar.code !== 0) throw new UserFacingError(`cannot unpack ${tarball}: ${untar.stderr}`);
 }
 
 /** Drops the dev, peer and optional dependencies from the unpacked manifest; returns the package's version. */
 function keepRuntimeDependencies(packageDir: string): string {
 	const manifestPath = path.join(packageDir, 'package.json');
-	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+	const { devDependencies, peerDependencies, optionalDependencies, ...manifest } = JSON.parse(
+		fs.readFileSync(manifestPath, 'utf8'),
+	) as Record<string, unknown>;
 	void devDependencies;
 	void peerDependencies;
 	void optionalDependencies;
@@ -54,17 +70,30 @@ function keepRuntimeDependencies(packageDir: string): string {
 async function installDependencies(packageDir: string): Promise<void> {
 	const install = await runCommand(
 		NPM,
-		['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--package-lock=false'],
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+		],
 		{ cwd: packageDir, env: cleanNpmEnv(), timeoutMs: 5 * 60_000 },
 	);
-	if (install.code !== 0) throw new UserFacingError(`npm install in ${packageDir} failed:\n${lastLines(install.stdout + install.stderr)}`);
+	if (install.code !== 0)
+		throw new UserFacingError(
+			`npm install in ${packageDir} failed:\n${lastLines(install.stdout + install.stderr)}`,
+		);
 }
 
 /** Records the package in `.n8n/nodes/package.json`, as n8n does. */
 function recordInstalled(nodes: string, version: string): void {
 	const nodesManifestPath = path.join(nodes, 'package.json');
 	const nodesManifest = fs.existsSync(nodesManifestPath)
-		? (JSON.parse(fs.readFileSync(nodesManifestPath, 'utf8')) as { dependencies?: Record<string, string> })
+		? (JSON.parse(fs.readFileSync(nodesManifestPath, 'utf8')) as {
+				dependencies?: Record<string, string>;
+			})
 		: { name: 'installed-nodes', private: true, dependencies: {} as Record<string, string> };
 	nodesManifest.dependencies = { ...nodesManifest.dependencies, [PACKAGE_NAME]: version };
 	fs.writeFileSync(nodesManifestPath, JSON.stringify(nodesManifest, null, 2));

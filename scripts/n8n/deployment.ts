@@ -26,7 +26,8 @@ export const DEPLOYMENT_SUMMARY: Record<DeploymentKind, string> = {
 	default: 'one n8n process on SQLite',
 	durable: 'one n8n process on PostgreSQL, durable poll cursors',
 	queue: 'queue mode: PostgreSQL, Redis, one main and two workers',
-	'queue-durable': 'queue mode with durable poll cursors: PostgreSQL, Redis, one main and two workers',
+	'queue-durable':
+		'queue mode with durable poll cursors: PostgreSQL, Redis, one main and two workers',
 };
 
 const WORKER_COUNT = 2;
@@ -95,19 +96,35 @@ function databaseEnv(postgres: RunningPostgres | undefined): Record<string, stri
 
 function queueEnv(redis: RunningRedis | undefined): Record<string, string> {
 	if (!redis) return {};
-	return { EXECUTIONS_MODE: 'queue', QUEUE_BULL_REDIS_HOST: redis.host, QUEUE_BULL_REDIS_PORT: String(redis.port) };
+	return {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: redis.host,
+		QUEUE_BULL_REDIS_PORT: String(redis.port),
+	};
 }
 
 /** The services a deployment needs, started in `folder`. */
-async function startServices(kind: DeploymentKind, folder: string, log?: Log): Promise<{ postgres?: RunningPostgres; redis?: RunningRedis }> {
+async function startServices(
+	kind: DeploymentKind,
+	folder: string,
+	log?: Log,
+): Promise<{ postgres?: RunningPostgres; redis?: RunningRedis }> {
 	if (kind === 'default') return {};
 	// PostgreSQL as root runs as the postgres user, which must reach its data folder: keep it under the system temp folder.
 	const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), `rr-${kind}-`));
 	fs.chmodSync(dataRoot, 0o755);
-	const postgres = await startPostgres({ port: await freePort(), folder: path.join(dataRoot, 'postgres'), log });
+	const postgres = await startPostgres({
+		port: await freePort(),
+		folder: path.join(dataRoot, 'postgres'),
+		log,
+	});
 	if (!isQueue(kind)) return { postgres };
 	try {
-		const redis = await startRedis({ port: await freePort(), folder: path.join(folder, 'redis'), log });
+		const redis = await startRedis({
+			port: await freePort(),
+			folder: path.join(folder, 'redis'),
+			log,
+		});
 		return { postgres, redis };
 	} catch (error) {
 		await postgres.stop();
@@ -149,14 +166,25 @@ export async function prepareDeployment(options: DeploymentOptions): Promise<Dep
 				filesFolder: main.filesFolder,
 				port: healthPort,
 				brokerPort: await freePort(),
-				extraEnv: { ...sharedEnv, QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(healthPort), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' },
+				extraEnv: {
+					...sharedEnv,
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				},
 			}),
 		);
 	}
 	return deploymentOf(kind, main, workers, services, options.log);
 }
 
-function deploymentOf(kind: DeploymentKind, main: N8nInstance, workers: N8nInstance[], services: { postgres?: RunningPostgres; redis?: RunningRedis }, log?: Log): Deployment {
+function deploymentOf(
+	kind: DeploymentKind,
+	main: N8nInstance,
+	workers: N8nInstance[],
+	services: { postgres?: RunningPostgres; redis?: RunningRedis },
+	log?: Log,
+): Deployment {
 	const stopProcess = async (managed: ManagedProcess | undefined, how: 'graceful' | 'kill') => {
 		if (!managed) return;
 		if (how === 'kill') await managed.kill();
@@ -170,13 +198,18 @@ function deploymentOf(kind: DeploymentKind, main: N8nInstance, workers: N8nInsta
 		workerProcesses: workers.map(() => undefined),
 		async start() {
 			if (!deployment.mainProcess) await deployment.startMain();
-			for (let i = 0; i < workers.length; i++) if (!deployment.workerProcesses[i]) await deployment.startWorker(i);
+			for (let i = 0; i < workers.length; i++)
+				if (!deployment.workerProcesses[i]) await deployment.startWorker(i);
 		},
 		async startMain() {
 			deployment.mainProcess = await startN8n(main, { onLine: log, name: 'n8n main' });
 		},
 		async startWorker(index) {
-			deployment.workerProcesses[index] = await startN8n(workers[index], { onLine: log, command: 'worker', name: `n8n worker ${index + 1}` });
+			deployment.workerProcesses[index] = await startN8n(workers[index], {
+				onLine: log,
+				command: 'worker',
+				name: `n8n worker ${index + 1}`,
+			});
 		},
 		async stopMain(how) {
 			await stopProcess(deployment.mainProcess, how);

@@ -8,7 +8,10 @@ import { CREDENTIAL_TYPE } from '../../nodes/shared/transport';
 import { REPO_ROOT } from './runtime';
 
 /** The credential every example uses (fixed id, so the imported workflows find it). */
-export const SANDBOX_CREDENTIAL = { id: 'RrSandboxCred0001', name: 'Restaurant Reservations sandbox' };
+export const SANDBOX_CREDENTIAL = {
+	id: 'RrSandboxCred0001',
+	name: 'Restaurant Reservations sandbox',
+};
 export const SANDBOX_TOKEN = 'sandbox-staff-token';
 
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
@@ -30,28 +33,45 @@ export function readExamples(dir = EXAMPLES_DIR): ExampleWorkflow[] {
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const json = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ExampleWorkflow['json'];
+			const json = JSON.parse(
+				fs.readFileSync(path.join(dir, file), 'utf8'),
+			) as ExampleWorkflow['json'];
 			return { file, id: String(json.id), name: String(json.name), json };
 		});
 }
 
 function pointSettingsAt(node: Record<string, unknown>, filesFolder: string): void {
-	const assignments = ((node.parameters as Record<string, unknown>).assignments as { assignments: Array<{ name: string; value: unknown }> }).assignments;
-	for (const assignment of assignments) if (assignment.name === 'folder') assignment.value = filesFolder;
+	const assignments = (
+		(node.parameters as Record<string, unknown>).assignments as {
+			assignments: Array<{ name: string; value: unknown }>;
+		}
+	).assignments;
+	for (const assignment of assignments)
+		if (assignment.name === 'folder') assignment.value = filesFolder;
 }
 
 /**
  * A copy of the workflow whose Settings node points at `filesFolder`, and whose credentials are
  * `credential` when given (the examples name the sandbox credential).
  */
-export function prepareExample(example: ExampleWorkflow, options: { filesFolder: string; credential?: { id: string; name: string }; id?: string; name?: string }): ExampleWorkflow['json'] {
+export function prepareExample(
+	example: ExampleWorkflow,
+	options: {
+		filesFolder: string;
+		credential?: { id: string; name: string };
+		id?: string;
+		name?: string;
+	},
+): ExampleWorkflow['json'] {
 	const json = structuredClone(example.json);
 	if (options.id) json.id = options.id;
 	if (options.name) json.name = options.name;
 	for (const node of json.nodes) {
 		if (node.name === SETTINGS_NODE) pointSettingsAt(node, options.filesFolder);
-		const credentials = node.credentials as Record<string, { id: string; name: string }> | undefined;
-		if (options.credential && credentials?.[CREDENTIAL_TYPE]) credentials[CREDENTIAL_TYPE] = { ...options.credential };
+		const credentials = node.credentials as
+			Record<string, { id: string; name: string }> | undefined;
+		if (options.credential && credentials?.[CREDENTIAL_TYPE])
+			credentials[CREDENTIAL_TYPE] = { ...options.credential };
 	}
 	return json;
 }

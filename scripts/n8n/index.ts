@@ -3,8 +3,23 @@
  * and the end-to-end tests (test/e2e/). Each job lives in its own file beside this one.
  */
 export { CREDENTIAL_TYPE } from '../../nodes/shared/transport';
-export { ACTION_NODE_TYPE, buildPackage, installPackedPackage, nodesFolder, PACKAGE_NAME, packPackage, TRIGGER_NODE_TYPE } from './communityPackage';
-export { copyExampleFiles, prepareExample, readExamples, SANDBOX_CREDENTIAL, SANDBOX_TOKEN, type ExampleWorkflow } from './examples';
+export {
+	ACTION_NODE_TYPE,
+	buildPackage,
+	installPackedPackage,
+	nodesFolder,
+	PACKAGE_NAME,
+	packPackage,
+	TRIGGER_NODE_TYPE,
+} from './communityPackage';
+export {
+	copyExampleFiles,
+	prepareExample,
+	readExamples,
+	SANDBOX_CREDENTIAL,
+	SANDBOX_TOKEN,
+	type ExampleWorkflow,
+} from './examples';
 export { ensureN8nInstalled, isInstalled } from './install';
 export { importCredentials, importWorkflows, runN8nCli, type CredentialSpec } from './n8nCli';
 export { n8nInstance, startN8n, type N8nInstance } from './n8nProcess';

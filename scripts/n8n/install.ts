@@ -16,7 +16,14 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { cleanNpmEnv, NPM } from './npm';
 import { UserFacingError, type Log } from './output';
-import { N8N_OVERRIDES, N8N_VERSION, NODE_VERSION, nodePackageName, runtime, type N8nRuntime } from './runtime';
+import {
+	N8N_OVERRIDES,
+	N8N_VERSION,
+	NODE_VERSION,
+	nodePackageName,
+	runtime,
+	type N8nRuntime,
+} from './runtime';
 
 class InstallError extends UserFacingError {}
 
@@ -53,7 +60,12 @@ function elapsed(since: number): string {
 export function isInstalled(rt: N8nRuntime = runtime()): boolean {
 	try {
 		const marker = JSON.parse(fs.readFileSync(rt.marker, 'utf8')) as Marker;
-		return marker.n8n === N8N_VERSION && marker.node === NODE_VERSION && fs.existsSync(rt.node) && fs.existsSync(rt.n8nBin);
+		return (
+			marker.n8n === N8N_VERSION &&
+			marker.node === NODE_VERSION &&
+			fs.existsSync(rt.node) &&
+			fs.existsSync(rt.n8nBin)
+		);
 	} catch {
 		return false;
 	}
@@ -66,11 +78,20 @@ function folderMegabytes(dir: string): number | undefined {
 }
 
 /** Runs one npm step with a time limit and a progress line every 15 s; rejects with npm's last lines. */
-function runStep(title: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; log: Log; sizeOf?: string }): Promise<void> {
+function runStep(
+	title: string,
+	args: string[],
+	opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; log: Log; sizeOf?: string },
+): Promise<void> {
 	const started = Date.now();
 	opts.log(`[n8n install] ${title}`);
 	return new Promise((resolve, reject) => {
-		const child = spawn(NPM, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+		const child = spawn(NPM, args, {
+			cwd: opts.cwd,
+			env: opts.env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: process.platform !== 'win32',
+		});
 		let output = '';
 		const keep = (chunk: Buffer) => {
 			output = (output + chunk.toString()).slice(-20_000);
@@ -79,10 +100,14 @@ function runStep(title: string, args: string[], opts: { cwd: string; env: NodeJS
 		child.stderr.on('data', keep);
 		const heartbeat = setInterval(() => {
 			const mb = opts.sizeOf ? folderMegabytes(opts.sizeOf) : undefined;
-			opts.log(`[n8n install]   ... still working (${elapsed(started)}${mb === undefined ? '' : `, ${(mb / 1024).toFixed(1)} GB on disk`})`);
+			opts.log(
+				`[n8n install]   ... still working (${elapsed(started)}${mb === undefined ? '' : `, ${(mb / 1024).toFixed(1)} GB on disk`})`,
+			);
 		}, 15_000);
 		const timer = setTimeout(() => {
-			opts.log(`[n8n install]   ${title}: no result after ${Math.round(opts.timeoutMs / 60_000)} minutes, stopping it`);
+			opts.log(
+				`[n8n install]   ${title}: no result after ${Math.round(opts.timeoutMs / 60_000)} minutes, stopping it`,
+			);
 			try {
 				process.kill(-child.pid!, 'SIGTERM');
 			} catch {
@@ -114,9 +139,13 @@ function runStep(title: string, args: string[], opts: { cwd: string; env: NodeJS
 			const tail = output.trim().split('\n').slice(-25).join('\n');
 			const timedOut = Date.now() - started >= opts.timeoutMs;
 			let hint = '';
-			if (/ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|network/i.test(tail)) hint = '\nThe npm registry could not be reached: check the network or the registry in ~/.npmrc.';
+			if (/ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|network/i.test(tail))
+				hint =
+					'\nThe npm registry could not be reached: check the network or the registry in ~/.npmrc.';
 			else if (/ENOSPC/.test(tail)) hint = '\nThe disk is full: free about 3 GB.';
-			else if (/gyp|make|g\+\+|python/i.test(tail)) hint = '\nThe native build failed: it needs python3, make and a C++ compiler (Debian: apt-get install -y python3 make g++).';
+			else if (/gyp|make|g\+\+|python/i.test(tail))
+				hint =
+					'\nThe native build failed: it needs python3, make and a C++ compiler (Debian: apt-get install -y python3 make g++).';
 			reject(
 				new InstallError(
 					`${title} ${timedOut ? `timed out after ${Math.round(opts.timeoutMs / 60_000)} minutes` : `failed (${signal ?? `exit code ${code}`})`}.\n--- last lines of npm's output ---\n${tail}\n---${hint}`,
@@ -127,32 +156,43 @@ function runStep(title: string, args: string[], opts: { cwd: string; env: NodeJS
 }
 
 function which(command: string): boolean {
-	const result = spawnSync(process.platform === 'win32' ? 'where' : 'sh', process.platform === 'win32' ? [command] : ['-c', `command -v ${command}`], { stdio: 'ignore' });
+	const result = spawnSync(
+		process.platform === 'win32' ? 'where' : 'sh',
+		process.platform === 'win32' ? [command] : ['-c', `command -v ${command}`],
+		{ stdio: 'ignore' },
+	);
 	return result.status === 0;
 }
 
 function preflight(rt: N8nRuntime): void {
 	const problems: string[] = [];
 	if (!['linux', 'darwin'].includes(process.platform) || !['x64', 'arm64'].includes(process.arch)) {
-		problems.push(`this machine is ${process.platform}-${process.arch}; the install script supports Linux and macOS on x64 or arm64`);
+		problems.push(
+			`this machine is ${process.platform}-${process.arch}; the install script supports Linux and macOS on x64 or arm64`,
+		);
 	}
 	if (!which('npm')) problems.push('npm is not on the PATH');
 	if (!which('python3')) problems.push('python3 is missing (node-gyp needs it to build sqlite3)');
 	if (!which('make')) problems.push('make is missing (needed to build sqlite3)');
-	if (!which('c++') && !which('g++') && !which('clang++')) problems.push('no C++ compiler (c++, g++ or clang++) to build sqlite3');
+	if (!which('c++') && !which('g++') && !which('clang++'))
+		problems.push('no C++ compiler (c++, g++ or clang++) to build sqlite3');
 	fs.mkdirSync(rt.dir, { recursive: true });
 	try {
 		const stats = fs.statfsSync(rt.dir);
 		const free = stats.bavail * stats.bsize;
 		const have = folderMegabytes(path.join(rt.dir, 'node_modules')) ?? 0;
 		if (free + have * 1024 ** 2 < REQUIRED_FREE_BYTES) {
-			problems.push(`only ${(free / 1024 ** 3).toFixed(1)} GB free in ${rt.dir}; the n8n server needs about 3 GB (set RR_N8N_CACHE_DIR to install it elsewhere)`);
+			problems.push(
+				`only ${(free / 1024 ** 3).toFixed(1)} GB free in ${rt.dir}; the n8n server needs about 3 GB (set RR_N8N_CACHE_DIR to install it elsewhere)`,
+			);
 		}
 	} catch {
 		// statfs is not available everywhere: the install reports ENOSPC itself.
 	}
 	if (problems.length > 0) {
-		throw new InstallError(`cannot install the n8n server:\n  - ${problems.join('\n  - ')}\nDebian/Ubuntu: apt-get update && apt-get install -y python3 make g++`);
+		throw new InstallError(
+			`cannot install the n8n server:\n  - ${problems.join('\n  - ')}\nDebian/Ubuntu: apt-get update && apt-get install -y python3 make g++`,
+		);
 	}
 }
 
@@ -180,9 +220,13 @@ async function withLock<T>(rt: N8nRuntime, log: Log, work: () => Promise<T>): Pr
 			}
 			if (waitedSince === undefined) {
 				waitedSince = Date.now();
-				log(`[n8n install] another process (pid ${pid}) is installing n8n into ${rt.dir}; waiting for it`);
+				log(
+					`[n8n install] another process (pid ${pid}) is installing n8n into ${rt.dir}; waiting for it`,
+				);
 			} else if (Date.now() - waitedSince > 40 * 60_000) {
-				throw new InstallError(`another process (pid ${pid}) has held ${lock} for 40 minutes; stop it or delete the lock file`);
+				throw new InstallError(
+					`another process (pid ${pid}) has held ${lock} for 40 minutes; stop it or delete the lock file`,
+				);
 			}
 			await new Promise((r) => setTimeout(r, 2000));
 		}
@@ -210,11 +254,13 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 		log('[n8n install] this happens once (about 4 minutes, 2.9 GB); later runs reuse it');
 		preflight(rt);
 		fs.rmSync(rt.marker, { force: true });
-		if (fs.existsSync(path.join(rt.dir, 'node_modules'))) log('[n8n install] an unfinished install is there: npm completes it');
+		if (fs.existsSync(path.join(rt.dir, 'node_modules')))
+			log('[n8n install] an unfinished install is there: npm completes it');
 		const manifest = {
 			name: 'n8n-runtime-for-n8n-nodes-restaurant-reservations',
 			private: true,
-			description: 'The n8n server that `npm run dev` and `npm run test:e2e` of n8n-nodes-restaurant-reservations run. Safe to delete.',
+			description:
+				'The n8n server that `npm run dev` and `npm run test:e2e` of n8n-nodes-restaurant-reservations run. Safe to delete.',
 			dependencies: { n8n: N8N_VERSION, [nodePackageName()]: NODE_VERSION },
 			overrides: N8N_OVERRIDES,
 		};
@@ -225,27 +271,52 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
 			{ cwd: rt.dir, env, timeoutMs, log, sizeOf: rt.dir },
 		);
-		if (!fs.existsSync(rt.node) || !fs.existsSync(path.join(rt.nodeDir, 'include', 'node', 'node.h'))) {
-			throw new InstallError(`${nodePackageName()}@${NODE_VERSION} did not provide ${rt.node} and its headers`);
+		if (
+			!fs.existsSync(rt.node) ||
+			!fs.existsSync(path.join(rt.nodeDir, 'include', 'node', 'node.h'))
+		) {
+			throw new InstallError(
+				`${nodePackageName()}@${NODE_VERSION} did not provide ${rt.node} and its headers`,
+			);
 		}
 		await runStep(
 			'step 2/3: npm rebuild sqlite3 (built from source against the Node 24 headers)',
 			['rebuild', 'sqlite3', '--foreground-scripts', '--loglevel=error'],
 			{
 				cwd: rt.dir,
-				env: { ...env, npm_config_build_from_source: 'true', JOBS: 'max', PATH: `${path.dirname(rt.node)}${path.delimiter}${process.env.PATH ?? ''}` },
+				env: {
+					...env,
+					npm_config_build_from_source: 'true',
+					JOBS: 'max',
+					PATH: `${path.dirname(rt.node)}${path.delimiter}${process.env.PATH ?? ''}`,
+				},
 				timeoutMs,
 				log,
 			},
 		);
 		log('[n8n install] step 3/3: checking that n8n and sqlite3 load on Node 24');
-		const check = spawnSync(rt.node, ['-e', `require(require.resolve('sqlite3', { paths: [${JSON.stringify(path.dirname(path.dirname(rt.n8nBin)))}] })); process.stdout.write(process.version)`], {
+		const check = spawnSync(
+			rt.node,
+			[
+				'-e',
+				`require(require.resolve('sqlite3', { paths: [${JSON.stringify(path.dirname(path.dirname(rt.n8nBin)))}] })); process.stdout.write(process.version)`,
+			],
+			{
+				encoding: 'utf8',
+				timeout: 60_000,
+			},
+		);
+		if (check.status !== 0)
+			throw new InstallError(`sqlite3 does not load on Node ${NODE_VERSION}:\n${check.stderr}`);
+		const version = spawnSync(rt.node, [rt.n8nBin, '--version'], {
 			encoding: 'utf8',
-			timeout: 60_000,
+			timeout: 120_000,
+			env: { ...process.env, N8N_USER_FOLDER: path.join(rt.dir, '.version-check') },
 		});
-		if (check.status !== 0) throw new InstallError(`sqlite3 does not load on Node ${NODE_VERSION}:\n${check.stderr}`);
-		const version = spawnSync(rt.node, [rt.n8nBin, '--version'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, N8N_USER_FOLDER: path.join(rt.dir, '.version-check') } });
-		if (!version.stdout.includes(N8N_VERSION)) throw new InstallError(`n8n --version did not answer ${N8N_VERSION}:\n${version.stdout}\n${version.stderr}`);
+		if (!version.stdout.includes(N8N_VERSION))
+			throw new InstallError(
+				`n8n --version did not answer ${N8N_VERSION}:\n${version.stdout}\n${version.stderr}`,
+			);
 		fs.rmSync(path.join(rt.dir, '.version-check'), { recursive: true, force: true });
 		const marker: Marker = {
 			n8n: N8N_VERSION,
@@ -255,21 +326,26 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			seconds: Math.round((Date.now() - started) / 1000),
 		};
 		fs.writeFileSync(rt.marker, `${JSON.stringify(marker, null, 2)}\n`);
-		log(`[n8n install] n8n ${N8N_VERSION} is ready (${elapsed(started)}), Node ${check.stdout.trim()}`);
+		log(
+			`[n8n install] n8n ${N8N_VERSION} is ready (${elapsed(started)}), Node ${check.stdout.trim()}`,
+		);
 		return rt;
 	});
 }
 
 function positiveInt(value: string): number {
 	const n = Number(value);
-	if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('must be a whole number above 0');
+	if (!Number.isInteger(n) || n <= 0)
+		throw new InvalidArgumentError('must be a whole number above 0');
 	return n;
 }
 
 if (require.main === module) {
 	const program = new Command()
 		.name('install')
-		.description(`Installs n8n ${N8N_VERSION} and Node ${NODE_VERSION} into a cache folder outside the repository (once).`)
+		.description(
+			`Installs n8n ${N8N_VERSION} and Node ${NODE_VERSION} into a cache folder outside the repository (once).`,
+		)
 		.option('-f, --force', 'reinstall even if the cache folder holds a complete install')
 		.option('--timeout-minutes <minutes>', 'time limit of each npm step', positiveInt, 25)
 		.option('--print-path', 'only print the cache folder and whether n8n is installed there')
@@ -283,10 +359,15 @@ if (require.main === module) {
 		const already = !opts.force && isInstalled(rt);
 		ensureN8nInstalled({ force: opts.force, timeoutMinutes: opts.timeoutMinutes }).then(
 			() => {
-				if (already) process.stdout.write(`[n8n install] n8n ${N8N_VERSION} is already installed in ${rt.dir}\n`);
+				if (already)
+					process.stdout.write(
+						`[n8n install] n8n ${N8N_VERSION} is already installed in ${rt.dir}\n`,
+					);
 			},
 			(error: unknown) => {
-				process.stderr.write(`${error instanceof InstallError ? error.message : (error as Error).stack}\n`);
+				process.stderr.write(
+					`${error instanceof InstallError ? error.message : (error as Error).stack}\n`,
+				);
 				process.exit(1);
 			},
 		);

@@ -17,17 +17,31 @@ export interface CredentialSpec {
 }
 
 /** Runs `n8n <args>` on the Node 24 binary against the instance's user folder. */
-export async function runN8nCli(instance: N8nInstance, args: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunResult> {
+export async function runN8nCli(
+	instance: N8nInstance,
+	args: string[],
+	options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<RunResult> {
 	// The CLI reports its results at log level info ("Successfully imported", execution output).
 	const env = { ...instance.env, N8N_LOG_LEVEL: 'info', ...options.env };
-	return runCommand(instance.rt.node, [instance.rt.n8nBin, ...args], { cwd: instance.filesFolder, env, timeoutMs: options.timeoutMs ?? 5 * 60_000 });
+	return runCommand(instance.rt.node, [instance.rt.n8nBin, ...args], {
+		cwd: instance.filesFolder,
+		env,
+		timeoutMs: options.timeoutMs ?? 5 * 60_000,
+	});
 }
 
-async function runN8nCliOrThrow(instance: N8nInstance, args: string[], success: RegExp): Promise<RunResult> {
+async function runN8nCliOrThrow(
+	instance: N8nInstance,
+	args: string[],
+	success: RegExp,
+): Promise<RunResult> {
 	const result = await runN8nCli(instance, args);
 	const text = result.stdout + result.stderr;
 	if (result.code !== 0 || !success.test(text)) {
-		throw new UserFacingError(`n8n ${args.join(' ')} failed${result.timedOut ? ' (timed out)' : ''}:\n${lastLines(text)}`);
+		throw new UserFacingError(
+			`n8n ${args.join(' ')} failed${result.timedOut ? ' (timed out)' : ''}:\n${lastLines(text)}`,
+		);
 	}
 	return result;
 }
@@ -46,22 +60,43 @@ function writeCredentialsFile(file: string, credentials: CredentialSpec[]): void
 }
 
 /** `n8n import:credentials`: the credential with its data in clear; n8n encrypts it with the instance's key. */
-export async function importCredentials(instance: N8nInstance, credentials: CredentialSpec[], workDir: string): Promise<void> {
+export async function importCredentials(
+	instance: N8nInstance,
+	credentials: CredentialSpec[],
+	workDir: string,
+): Promise<void> {
 	const file = path.join(workDir, 'credentials.json');
 	fs.mkdirSync(workDir, { recursive: true });
 	writeCredentialsFile(file, credentials);
 	try {
-		await runN8nCliOrThrow(instance, ['import:credentials', `--input=${file}`], /Successfully imported/);
+		await runN8nCliOrThrow(
+			instance,
+			['import:credentials', `--input=${file}`],
+			/Successfully imported/,
+		);
 	} finally {
 		fs.rmSync(file, { force: true }); // the token in clear does not stay on disk
 	}
 }
 
 /** `n8n import:workflow --separate`: the given workflows in one call (each keeps its id). */
-export async function importWorkflows(instance: N8nInstance, workflows: Array<Record<string, unknown>>, workDir: string): Promise<void> {
+export async function importWorkflows(
+	instance: N8nInstance,
+	workflows: Array<Record<string, unknown>>,
+	workDir: string,
+): Promise<void> {
 	const dir = path.join(workDir, 'workflows');
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
-	workflows.forEach((workflow, i) => fs.writeFileSync(path.join(dir, `${String(i).padStart(2, '0')}.json`), JSON.stringify(workflow, null, 2)));
-	await runN8nCliOrThrow(instance, ['import:workflow', '--separate', `--input=${dir}`], /Successfully imported|Imported \d+ workflow/i);
+	workflows.forEach((workflow, i) =>
+		fs.writeFileSync(
+			path.join(dir, `${String(i).padStart(2, '0')}.json`),
+			JSON.stringify(workflow, null, 2),
+		),
+	);
+	await runN8nCliOrThrow(
+		instance,
+		['import:workflow', '--separate', `--input=${dir}`],
+		/Successfully imported|Imported \d+ workflow/i,
+	);
 }

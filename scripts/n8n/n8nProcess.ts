@@ -37,11 +37,17 @@ const READY_TIMEOUT_MS = 180_000;
 function inheritedEnv(): NodeJS.ProcessEnv {
 	const inherited = cleanNpmEnv();
 	// A test runner's NODE_ENV=test changes how n8n starts (and silences its CLI).
-	for (const key of Object.keys(inherited)) if (key === 'NODE_ENV' || key.startsWith('JEST_')) delete inherited[key];
+	for (const key of Object.keys(inherited))
+		if (key === 'NODE_ENV' || key.startsWith('JEST_')) delete inherited[key];
 	return inherited;
 }
 
-function n8nEnv(rt: N8nRuntime, options: N8nInstanceOptions, host: string, filesFolder: string): NodeJS.ProcessEnv {
+function n8nEnv(
+	rt: N8nRuntime,
+	options: N8nInstanceOptions,
+	host: string,
+	filesFolder: string,
+): NodeJS.ProcessEnv {
 	return {
 		...inheritedEnv(),
 		PATH: `${path.dirname(rt.node)}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -64,7 +70,8 @@ function n8nEnv(rt: N8nRuntime, options: N8nInstanceOptions, host: string, files
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
 		// Schedules and $now in this machine's time zone (n8n's default is America/New_York).
-		GENERIC_TIMEZONE: process.env.GENERIC_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+		GENERIC_TIMEZONE:
+			process.env.GENERIC_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		// The sandbox is on this machine: no proxy between n8n and 127.0.0.1.
 		NO_PROXY: ['127.0.0.1', 'localhost', process.env.NO_PROXY].filter(Boolean).join(','),
@@ -77,12 +84,23 @@ export function n8nInstance(rt: N8nRuntime, options: N8nInstanceOptions): N8nIns
 	const host = options.host ?? '127.0.0.1';
 	const filesFolder = options.filesFolder ?? path.join(options.userFolder, 'files');
 	const env = n8nEnv(rt, options, host, filesFolder);
-	return { rt, userFolder: options.userFolder, filesFolder, port: options.port, brokerPort: options.brokerPort, host, url: `http://${host}:${options.port}`, env };
+	return {
+		rt,
+		userFolder: options.userFolder,
+		filesFolder,
+		port: options.port,
+		brokerPort: options.brokerPort,
+		host,
+		url: `http://${host}:${options.port}`,
+		env,
+	};
 }
 
 async function answersReady(instance: N8nInstance): Promise<boolean> {
 	try {
-		const response = await fetch(`${instance.url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) });
+		const response = await fetch(`${instance.url}/healthz/readiness`, {
+			signal: AbortSignal.timeout(2000),
+		});
 		return response.ok;
 	} catch {
 		return false; // not listening yet
@@ -90,18 +108,26 @@ async function answersReady(instance: N8nInstance): Promise<boolean> {
 }
 
 /** Polls /healthz/readiness until it answers 200; rejects with n8n's last lines if it exits or the time is up. */
-async function waitUntilReady(instance: N8nInstance, managed: ManagedProcess, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+	instance: N8nInstance,
+	managed: ManagedProcess,
+	timeoutMs: number,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	let exitCode: number | null | undefined;
 	void managed.exited.then((code) => (exitCode = code));
 	for (;;) {
 		if (exitCode !== undefined) {
-			throw new UserFacingError(`n8n exited (code ${exitCode}) before it was ready:\n${managed.output.slice(-30).join('\n')}`);
+			throw new UserFacingError(
+				`n8n exited (code ${exitCode}) before it was ready:\n${managed.output.slice(-30).join('\n')}`,
+			);
 		}
 		if (await answersReady(instance)) return;
 		if (Date.now() > deadline) {
 			await managed.stop(5000);
-			throw new UserFacingError(`n8n was not ready after ${Math.round(timeoutMs / 1000)} s:\n${managed.output.slice(-30).join('\n')}`);
+			throw new UserFacingError(
+				`n8n was not ready after ${Math.round(timeoutMs / 1000)} s:\n${managed.output.slice(-30).join('\n')}`,
+			);
 		}
 		await new Promise((r) => setTimeout(r, 500));
 	}
@@ -111,10 +137,18 @@ async function waitUntilReady(instance: N8nInstance, managed: ManagedProcess, ti
  * Starts `n8n start` (or `n8n worker`, whose health server answers on the instance's port) and
  * resolves once /healthz/readiness answers 200; rejects with n8n's last lines.
  */
-export async function startN8n(instance: N8nInstance, options: { onLine?: Log; timeoutMs?: number; command?: 'start' | 'worker'; name?: string } = {}): Promise<ManagedProcess> {
+export async function startN8n(
+	instance: N8nInstance,
+	options: { onLine?: Log; timeoutMs?: number; command?: 'start' | 'worker'; name?: string } = {},
+): Promise<ManagedProcess> {
 	fs.mkdirSync(instance.filesFolder, { recursive: true });
 	const command = options.command ?? 'start';
-	const managed = startProcess(options.name ?? 'n8n', instance.rt.node, [instance.rt.n8nBin, command], { cwd: instance.filesFolder, env: instance.env, onLine: options.onLine });
+	const managed = startProcess(
+		options.name ?? 'n8n',
+		instance.rt.node,
+		[instance.rt.n8nBin, command],
+		{ cwd: instance.filesFolder, env: instance.env, onLine: options.onLine },
+	);
 	await waitUntilReady(instance, managed, options.timeoutMs ?? READY_TIMEOUT_MS);
 	return managed;
 }

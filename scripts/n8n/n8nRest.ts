@@ -2,7 +2,12 @@
 import { UserFacingError } from './output';
 
 /** The owner account `npm run dev` creates; printed with the editor URL and written in the README. */
-export const DEV_OWNER = { email: 'dev@example.com', password: 'Restaurant-Dev-2026', firstName: 'Dev', lastName: 'Owner' };
+export const DEV_OWNER = {
+	email: 'dev@example.com',
+	password: 'Restaurant-Dev-2026',
+	firstName: 'Dev',
+	lastName: 'Owner',
+};
 
 export class N8nRest {
 	private cookie = '';
@@ -12,12 +17,19 @@ export class N8nRest {
 	async request<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
 		const response = await fetch(`${this.baseUrl}/rest${route}`, {
 			method,
-			headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}), 'browser-id': 'restaurant-reservations-scripts' },
+			headers: {
+				'content-type': 'application/json',
+				...(this.cookie ? { cookie: this.cookie } : {}),
+				'browser-id': 'restaurant-reservations-scripts',
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		this.keepAuthCookie(response);
 		const text = await response.text();
-		if (!response.ok) throw new UserFacingError(`${method} /rest${route}: HTTP ${response.status} ${text.slice(0, 500)}`);
+		if (!response.ok)
+			throw new UserFacingError(
+				`${method} /rest${route}: HTTP ${response.status} ${text.slice(0, 500)}`,
+			);
 		const parsed = text ? (JSON.parse(text) as { data?: T }) : {};
 		return (parsed.data ?? parsed) as T;
 	}
@@ -28,7 +40,10 @@ export class N8nRest {
 	}
 
 	async login(owner = DEV_OWNER): Promise<void> {
-		await this.request('POST', '/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		await this.request('POST', '/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
 	}
 
 	private keepAuthCookie(response: Response): void {
@@ -39,7 +54,10 @@ export class N8nRest {
 }
 
 /** Creates the owner unless the instance already has one (a kept user folder); either way, signs in. */
-export async function ensureOwner(rest: N8nRest, owner = DEV_OWNER): Promise<'created' | 'existing'> {
+export async function ensureOwner(
+	rest: N8nRest,
+	owner = DEV_OWNER,
+): Promise<'created' | 'existing'> {
 	try {
 		await rest.setupOwner(owner);
 		return 'created';

@@ -3,12 +3,27 @@ import net from 'node:net';
 import { UserFacingError } from './output';
 
 /** Rejects with a clear message when `port` is taken on `host`; `option` is the flag that chooses another. */
-export async function assertPortFree(port: number, host: string, what: string, option: string): Promise<void> {
+export async function assertPortFree(
+	port: number,
+	host: string,
+	what: string,
+	option: string,
+): Promise<void> {
 	await new Promise<void>((resolve, reject) => {
 		const server = net.createServer();
 		server.once('error', (error: NodeJS.ErrnoException) => {
-			if (error.code === 'EADDRINUSE') reject(new UserFacingError(`port ${port} (${what}) is already in use on ${host}: choose another with ${option}`));
-			else if (error.code === 'EACCES') reject(new UserFacingError(`port ${port} (${what}) needs more privileges on ${host}: choose another with ${option}`));
+			if (error.code === 'EADDRINUSE')
+				reject(
+					new UserFacingError(
+						`port ${port} (${what}) is already in use on ${host}: choose another with ${option}`,
+					),
+				);
+			else if (error.code === 'EACCES')
+				reject(
+					new UserFacingError(
+						`port ${port} (${what}) needs more privileges on ${host}: choose another with ${option}`,
+					),
+				);
 			else reject(error);
 		});
 		server.listen({ port, host, exclusive: true }, () => server.close(() => resolve()));

@@ -53,12 +53,26 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	}
 }
 
-function spawnInOwnGroup(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }): ChildProcess {
-	return spawn(command, args, { cwd: options.cwd ?? REPO_ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function spawnInOwnGroup(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env?: NodeJS.ProcessEnv },
+): ChildProcess {
+	return spawn(command, args, {
+		cwd: options.cwd ?? REPO_ROOT,
+		env: options.env ?? process.env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
 }
 
 /** Splits a stream into lines, keeping the last `keep` of them in `output`. */
-function collectLines(stream: Readable, output: string[], keep: number, onLine?: (line: string) => void): void {
+function collectLines(
+	stream: Readable,
+	output: string[],
+	keep: number,
+	onLine?: (line: string) => void,
+): void {
 	let buffer = '';
 	stream.on('data', (chunk: Buffer) => {
 		buffer += chunk.toString();
@@ -86,10 +100,16 @@ function exitOf(name: string, child: ChildProcess, output: string[]): Promise<nu
  * Spawns a long-running process in its own process group (so that a Ctrl-C in the terminal reaches
  * only the parent, which then stops the children in order and waits for them).
  */
-export function startProcess(name: string, command: string, args: string[], options: StartProcessOptions): ManagedProcess {
+export function startProcess(
+	name: string,
+	command: string,
+	args: string[],
+	options: StartProcessOptions,
+): ManagedProcess {
 	const child = spawnInOwnGroup(command, args, options);
 	const output: string[] = [];
-	for (const stream of [child.stdout!, child.stderr!]) collectLines(stream, output, options.keepLines ?? 400, options.onLine);
+	for (const stream of [child.stdout!, child.stderr!])
+		collectLines(stream, output, options.keepLines ?? 400, options.onLine);
 	const exited = exitOf(name, child, output);
 	const managed: ManagedProcess = {
 		name,
@@ -117,7 +137,11 @@ export function startProcess(name: string, command: string, args: string[], opti
 }
 
 /** Runs a command to its end, with a time limit; never rejects for a non-zero exit. */
-export function runCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
+export function runCommand(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<RunResult> {
 	return new Promise((resolve) => {
 		const child = spawnInOwnGroup(command, args, options);
 		let stdout = '';
@@ -125,10 +149,13 @@ export function runCommand(command: string, args: string[], options: { cwd?: str
 		let timedOut = false;
 		child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
 		child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		const timer = setTimeout(() => {
-			timedOut = true;
-			signalGroup(child, 'SIGKILL');
-		}, options.timeoutMs ?? 5 * 60_000);
+		const timer = setTimeout(
+			() => {
+				timedOut = true;
+				signalGroup(child, 'SIGKILL');
+			},
+			options.timeoutMs ?? 5 * 60_000,
+		);
 		const onExit = () => signalGroup(child, 'SIGKILL');
 		process.once('exit', onExit);
 		const finish = (code: number | null, error?: Error) => {

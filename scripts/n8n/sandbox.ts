@@ -38,7 +38,13 @@ export interface RunningSandbox {
 const START_TIMEOUT_MS = 60_000;
 
 function cliArgs(options: SandboxOptions): string[] {
-	const args = [path.join(REPO_ROOT, 'sandbox/cli.ts'), '--port', String(options.port ?? 0), '--host', options.host ?? '127.0.0.1'];
+	const args = [
+		path.join(REPO_ROOT, 'sandbox/cli.ts'),
+		'--port',
+		String(options.port ?? 0),
+		'--host',
+		options.host ?? '127.0.0.1',
+	];
 	if (options.quiet) args.push('--quiet');
 	if (options.today) args.push('--today', options.today);
 	if (options.reservations !== undefined) args.push('--reservations', String(options.reservations));
@@ -51,14 +57,22 @@ async function listeningUrl(managed: ManagedProcess, listening: Promise<string>)
 	const outcome = await Promise.race([
 		listening.then((url) => ({ url })),
 		managed.exited.then((code) => ({ code })),
-		new Promise<{ timeout: true }>((resolve) => (timer = setTimeout(() => resolve({ timeout: true }), START_TIMEOUT_MS))),
+		new Promise<{ timeout: true }>(
+			(resolve) => (timer = setTimeout(() => resolve({ timeout: true }), START_TIMEOUT_MS)),
+		),
 	]);
 	clearTimeout(timer);
 	if ('url' in outcome) return outcome.url;
 	await managed.stop(1000);
-	const said = managed.output.filter((line) => line.trim()).slice(-5).join('\n');
-	if ('code' in outcome) throw new UserFacingError(said || `the sandbox exited with code ${outcome.code}`);
-	throw new UserFacingError(`the sandbox did not start within ${START_TIMEOUT_MS / 1000} s:\n${said}`);
+	const said = managed.output
+		.filter((line) => line.trim())
+		.slice(-5)
+		.join('\n');
+	if ('code' in outcome)
+		throw new UserFacingError(said || `the sandbox exited with code ${outcome.code}`);
+	throw new UserFacingError(
+		`the sandbox did not start within ${START_TIMEOUT_MS / 1000} s:\n${said}`,
+	);
 }
 
 function controlRoutes(url: string): Pick<RunningSandbox, 'control' | 'reset'> {
@@ -81,14 +95,25 @@ function controlRoutes(url: string): Pick<RunningSandbox, 'control' | 'reset'> {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
 	let resolveUrl: (url: string) => void = () => undefined;
 	const listening = new Promise<string>((resolve) => (resolveUrl = resolve));
-	const managed = startProcess('sandbox', path.join(REPO_ROOT, 'node_modules/.bin/tsx'), cliArgs(options), {
-		env: cleanNpmEnv(),
-		onLine: (line) => {
-			const match = /listening on (http:\/\/\S+)/.exec(line);
-			if (match) resolveUrl(match[1]);
-			else options.onLine?.(line);
+	const managed = startProcess(
+		'sandbox',
+		path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+		cliArgs(options),
+		{
+			env: cleanNpmEnv(),
+			onLine: (line) => {
+				const match = /listening on (http:\/\/\S+)/.exec(line);
+				if (match) resolveUrl(match[1]);
+				else options.onLine?.(line);
+			},
 		},
-	});
+	);
 	const url = await listeningUrl(managed, listening);
-	return { url, process: managed, output: managed.output, ...controlRoutes(url), stop: () => managed.stop() };
+	return {
+		url,
+		process: managed,
+		output: managed.output,
+		...controlRoutes(url),
+		stop: () => managed.stop(),
+	};
 }

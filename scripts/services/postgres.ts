@@ -33,9 +33,13 @@ const READY_TIMEOUT_MS = 60_000;
 /** The newest installed server's binaries, e.g. /usr/lib/postgresql/15/bin. */
 export function postgresBinDir(): string {
 	const root = '/usr/lib/postgresql';
-	const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres'))) : [];
+	const versions = fs.existsSync(root)
+		? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')))
+		: [];
 	if (versions.length === 0) {
-		throw new UserFacingError('PostgreSQL is not installed: run `apt-get install postgresql` (Debian) and try again.');
+		throw new UserFacingError(
+			'PostgreSQL is not installed: run `apt-get install postgresql` (Debian) and try again.',
+		);
 	}
 	const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
 	return path.join(root, newest, 'bin');
@@ -51,7 +55,10 @@ function asServerUser(binary: string, args: string[]): [string, string[]] {
 async function run(binary: string, args: string[], what: string): Promise<void> {
 	const [command, commandArgs] = asServerUser(binary, args);
 	const result = await runCommand(command, commandArgs, { cwd: os.tmpdir(), timeoutMs: 120_000 });
-	if (result.code !== 0) throw new UserFacingError(`PostgreSQL: ${what} failed:\n${lastLines(result.stdout + result.stderr)}`);
+	if (result.code !== 0)
+		throw new UserFacingError(
+			`PostgreSQL: ${what} failed:\n${lastLines(result.stdout + result.stderr)}`,
+		);
 }
 
 function prepareFolder(folder: string): string {
@@ -69,7 +76,10 @@ function systemUserIds(): { uid: number; gid: number } {
 		.readFileSync('/etc/passwd', 'utf8')
 		.split('\n')
 		.find((l) => l.startsWith(`${SYSTEM_USER}:`));
-	if (!line) throw new UserFacingError(`PostgreSQL: no "${SYSTEM_USER}" system user; reinstall the postgresql package.`);
+	if (!line)
+		throw new UserFacingError(
+			`PostgreSQL: no "${SYSTEM_USER}" system user; reinstall the postgresql package.`,
+		);
 	const [, , uid, gid] = line.split(':');
 	return { uid: Number(uid), gid: Number(gid) };
 }
@@ -77,12 +87,21 @@ function systemUserIds(): { uid: number; gid: number } {
 async function waitUntilReady(bin: string, port: number, server: ManagedProcess): Promise<void> {
 	const deadline = Date.now() + READY_TIMEOUT_MS;
 	while (Date.now() < deadline) {
-		if (server.child.exitCode !== null) throw new UserFacingError(`PostgreSQL stopped while starting:\n${server.output.slice(-20).join('\n')}`);
-		const ready = await runCommand(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { timeoutMs: 10_000 });
+		if (server.child.exitCode !== null)
+			throw new UserFacingError(
+				`PostgreSQL stopped while starting:\n${server.output.slice(-20).join('\n')}`,
+			);
+		const ready = await runCommand(
+			path.join(bin, 'pg_isready'),
+			['-h', '127.0.0.1', '-p', String(port)],
+			{ timeoutMs: 10_000 },
+		);
 		if (ready.code === 0) return;
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
-	throw new UserFacingError(`PostgreSQL did not accept connections on port ${port} within ${READY_TIMEOUT_MS / 1000} s`);
+	throw new UserFacingError(
+		`PostgreSQL did not accept connections on port ${port} within ${READY_TIMEOUT_MS / 1000} s`,
+	);
 }
 
 /** Starts a new PostgreSQL server with one database, trusted on loopback (a test server, no password). */
@@ -91,17 +110,30 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
 	const data = prepareFolder(options.folder);
 	const user = 'n8n';
 	const database = options.database ?? 'n8n';
-	await run(path.join(bin, 'initdb'), ['-D', data, '-U', user, '--auth=trust', '--encoding=UTF8', '--no-instructions'], 'initdb');
+	await run(
+		path.join(bin, 'initdb'),
+		['-D', data, '-U', user, '--auth=trust', '--encoding=UTF8', '--no-instructions'],
+		'initdb',
+	);
 	const [command, args] = asServerUser(path.join(bin, 'postgres'), [
-		'-D', data,
-		'-p', String(options.port),
-		'-c', 'listen_addresses=127.0.0.1',
-		'-c', `unix_socket_directories=${options.folder}`,
-		'-c', 'max_connections=100',
+		'-D',
+		data,
+		'-p',
+		String(options.port),
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		`unix_socket_directories=${options.folder}`,
+		'-c',
+		'max_connections=100',
 	]);
 	const server = startProcess('postgres', command, args, { cwd: os.tmpdir(), onLine: options.log });
 	await waitUntilReady(bin, options.port, server);
-	await run(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(options.port), '-U', user, database], 'createdb');
+	await run(
+		path.join(bin, 'createdb'),
+		['-h', '127.0.0.1', '-p', String(options.port), '-U', user, database],
+		'createdb',
+	);
 	return {
 		host: '127.0.0.1',
 		port: options.port,

@@ -7,14 +7,22 @@ import { DEPLOYMENTS, type DeploymentKind } from '../../scripts/n8n/deployment';
 import { ledgerLine } from './support/ledger';
 import { runChaosScenario, type ScenarioResult } from './support/scenario';
 
-const chosen = (process.env.RR_DEPLOYMENTS?.split(',').map((d) => d.trim()) ?? [...DEPLOYMENTS]) as DeploymentKind[];
+const chosen = (process.env.RR_DEPLOYMENTS?.split(',').map((d) => d.trim()) ?? [
+	...DEPLOYMENTS,
+]) as DeploymentKind[];
 
 function report(result: ScenarioResult): void {
 	const { ledger } = result;
-	process.stdout.write(`${ledgerLine(result.kind, ledger)} (${result.seconds} s; interruptions: ${result.interruptions.join(', ') || 'none'})\n`);
+	process.stdout.write(
+		`${ledgerLine(result.kind, ledger)} (${result.seconds} s; interruptions: ${result.interruptions.join(', ') || 'none'})\n`,
+	);
 	for (const lost of ledger.lost) process.stdout.write(`  lost: ${lost.what}\n`);
-	for (const item of ledger.duplicated) process.stdout.write(`  duplicated: ${item.event} ${item.reservationId} (execution ${item.executionId})\n`);
-	for (const { item, why } of ledger.wrong) process.stdout.write(`  wrong: ${item.event} ${item.reservationId}: ${why}\n`);
+	for (const item of ledger.duplicated)
+		process.stdout.write(
+			`  duplicated: ${item.event} ${item.reservationId} (execution ${item.executionId})\n`,
+		);
+	for (const { item, why } of ledger.wrong)
+		process.stdout.write(`  wrong: ${item.event} ${item.reservationId}: ${why}\n`);
 }
 
 describe.each(chosen)('the trigger in the %s deployment', (kind) => {

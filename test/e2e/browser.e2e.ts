@@ -21,18 +21,32 @@ let shot = 0;
 
 async function screenshot(name: string): Promise<void> {
 	shot += 1;
-	await page.screenshot({ path: path.join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}.png`) });
+	await page.screenshot({
+		path: path.join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}.png`),
+	});
 }
 
 beforeAll(async () => {
-	if (!fs.existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+	if (!fs.existsSync(CHROMIUM))
+		throw new Error(
+			`no browser at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+		);
 	fs.rmSync(ARTIFACTS, { recursive: true, force: true });
 	fs.mkdirSync(ARTIFACTS, { recursive: true });
 	env = await startEnvironment('browser');
 	await env.startServer();
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--disable-dev-shm-usage',
+		],
 	});
 	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 	page = await context.newPage();
@@ -47,20 +61,33 @@ afterAll(async () => {
 /** Picks an option of an n8n dropdown parameter by the start of its label. */
 async function pick(parameter: string, option: string): Promise<void> {
 	await page.locator(`[data-test-id="parameter-input-${parameter}"]`).click();
-	await page.locator('.el-select-dropdown__item:visible, [role="option"]:visible').filter({ hasText: new RegExp(`^${option}`) }).first().click();
+	await page
+		.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+		.filter({ hasText: new RegExp(`^${option}`) })
+		.first()
+		.click();
 }
 
 /** Types into the node creator's search and waits for `expected` among the results; returns every result's name and icon. */
-async function searchNodeCreator(text: string, expected: string | RegExp): Promise<Array<{ name: string; icon: string; loaded: boolean }>> {
-	const search = page.locator('[data-test-id="node-creator-search-bar"] input, [data-test-id="search-bar"] input').first();
+async function searchNodeCreator(
+	text: string,
+	expected: string | RegExp,
+): Promise<Array<{ name: string; icon: string; loaded: boolean }>> {
+	const search = page
+		.locator('[data-test-id="node-creator-search-bar"] input, [data-test-id="search-bar"] input')
+		.first();
 	await search.fill(text);
-	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: expected }).first().waitFor();
+	await page
+		.locator('[data-test-id="node-creator-item-name"]', { hasText: expected })
+		.first()
+		.waitFor();
 	await page.waitForTimeout(500); // the list settles and the icons load
 	return page.locator('[data-test-id="item-iterator-item"]').evaluateAll((items) =>
 		items.map((item) => {
 			const img = item.querySelector('img');
 			return {
-				name: item.querySelector('[data-test-id="node-creator-item-name"]')?.textContent?.trim() ?? '',
+				name:
+					item.querySelector('[data-test-id="node-creator-item-name"]')?.textContent?.trim() ?? '',
 				icon: img?.getAttribute('src') ?? '',
 				loaded: !!img && img.complete && img.naturalWidth > 0,
 			};
@@ -70,7 +97,8 @@ async function searchNodeCreator(text: string, expected: string | RegExp): Promi
 
 /** Closes n8n's toasts, so that they do not cover the screenshots. */
 async function closeToasts(): Promise<void> {
-	for (const button of await page.locator('.el-notification__closeBtn:visible').all()) await button.click().catch(() => undefined);
+	for (const button of await page.locator('.el-notification__closeBtn:visible').all())
+		await button.click().catch(() => undefined);
 	await page.waitForTimeout(300);
 }
 
@@ -80,7 +108,8 @@ it('signs in as the owner', async () => {
 	await page.fill('input[name="password"]', DEV_OWNER.password);
 	await page.click('[data-test-id="form-submit-button"]');
 	await page.waitForURL(/\/home\//);
-	for (const example of env.examples) await page.getByText(example.name, { exact: true }).first().waitFor();
+	for (const example of env.examples)
+		await page.getByText(example.name, { exact: true }).first().waitFor();
 	await screenshot('signed-in');
 });
 
@@ -89,9 +118,15 @@ it('the node creator finds the trigger when searching "reservation" and both nod
 	await page.click('[data-test-id="canvas-plus-button"]');
 	// First step of an empty workflow: the triggers.
 	const triggers = await searchNodeCreator('reservation', 'Restaurant Reservations');
-	expect(triggers).toEqual([expect.objectContaining({ name: 'Restaurant Reservations', loaded: true })]);
-	expect(triggers[0].icon).toContain('/icons/n8n-nodes-restaurant-reservations/dist/icons/restaurantReservations.svg');
-	await expect(page.locator('[data-test-id="node-creator"]').innerText()).resolves.toContain('Starts the workflow when reservations are created, updated, cancelled or change state');
+	expect(triggers).toEqual([
+		expect.objectContaining({ name: 'Restaurant Reservations', loaded: true }),
+	]);
+	expect(triggers[0].icon).toContain(
+		'/icons/n8n-nodes-restaurant-reservations/dist/icons/restaurantReservations.svg',
+	);
+	await expect(page.locator('[data-test-id="node-creator"]').innerText()).resolves.toContain(
+		'Starts the workflow when reservations are created, updated, cancelled or change state',
+	);
 	await screenshot('node-creator-trigger-reservation');
 
 	// Then a manual trigger, and the next step: n8n shows the action node and the trigger as one app.
@@ -101,10 +136,15 @@ it('the node creator finds the trigger when searching "reservation" and both nod
 	await page.click('[data-test-id="node-creator-plus-button"]');
 	for (const term of ['restaurant', 'reservation']) {
 		const found = await searchNodeCreator(term, 'Restaurant Reservations');
-		expect(found).toContainEqual(expect.objectContaining({ name: 'Restaurant Reservations', loaded: true }));
+		expect(found).toContainEqual(
+			expect.objectContaining({ name: 'Restaurant Reservations', loaded: true }),
+		);
 		await screenshot(`node-creator-search-${term}`);
 	}
-	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: 'Restaurant Reservations' }).first().click();
+	await page
+		.locator('[data-test-id="node-creator-item-name"]', { hasText: 'Restaurant Reservations' })
+		.first()
+		.click();
 	const creator = page.locator('[data-test-id="node-creator"]');
 	await creator.getByText(/Triggers \(4\)/).waitFor();
 	await creator.getByText('Get many reservations', { exact: true }).waitFor();
@@ -112,7 +152,11 @@ it('the node creator finds the trigger when searching "reservation" and both nod
 	expect(panel).toMatch(/Actions \(\d+\)/); // the action node's operations
 	expect(panel).toMatch(/Triggers \(4\)/); // the trigger's four events
 	expect(panel).toContain('Get many reservations');
-	const icons = await page.locator('[data-test-id="node-creator"] img').evaluateAll((imgs) => imgs.map((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0));
+	const icons = await page
+		.locator('[data-test-id="node-creator"] img')
+		.evaluateAll((imgs) =>
+			imgs.map((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0),
+		);
 	expect(icons.length).toBeGreaterThan(0);
 	expect(icons.every(Boolean)).toBe(true);
 	await screenshot('node-creator-actions-and-triggers');
@@ -122,10 +166,14 @@ it('the action node: resource and operation chosen, restaurant picked from the l
 	await page.getByText('Get many restaurants', { exact: true }).click();
 	await page.locator('[data-test-id="ndv"]').waitFor();
 	// The only credential of the type is selected by itself.
-	await expect(page.locator('[data-test-id="node-credentials-select"] input').inputValue()).resolves.toBe(SANDBOX_CREDENTIAL.name);
+	await expect(
+		page.locator('[data-test-id="node-credentials-select"] input').inputValue(),
+	).resolves.toBe(SANDBOX_CREDENTIAL.name);
 	await pick('resource', 'Event');
 	await pick('operation', 'Get Many');
-	await page.locator('[data-test-id="parameter-input-restaurantId"] [data-test-id="rlc-input"]').click();
+	await page
+		.locator('[data-test-id="parameter-input-restaurantId"] [data-test-id="rlc-input"]')
+		.click();
 	await page.locator('[data-test-id="rlc-item"]').first().waitFor();
 	const restaurants = await page.locator('[data-test-id="rlc-item"]').allTextContents();
 	const fromSandbox = (await env.api('listRestaurants')).body as Array<{ name: string }>;
@@ -137,12 +185,17 @@ it('the action node: resource and operation chosen, restaurant picked from the l
 	const table = page.locator('[data-test-id="output-panel"] table').first();
 	await table.waitFor();
 	const text = await table.innerText();
-	const events = (await env.api('listEvents', { path: { restaurantId: 102 } })).body as Array<{ id: number; name: string }>;
+	const events = (await env.api('listEvents', { path: { restaurantId: 102 } })).body as Array<{
+		id: number;
+		name: string;
+	}>;
 	for (const event of events) {
 		expect(text).toContain(event.name);
 		expect(text).toContain(String(event.id));
 	}
-	await expect(page.locator('[data-test-id="output-panel"]').innerText()).resolves.toContain(`${events.length} items`);
+	await expect(page.locator('[data-test-id="output-panel"]').innerText()).resolves.toContain(
+		`${events.length} items`,
+	);
 	await closeToasts();
 	await screenshot('action-node-output-table');
 	await page.locator('[data-test-id="ndv-close-button"]').click();
@@ -164,7 +217,9 @@ it('the credential dialog: the connection test fails with our message for a wron
 	const modal = page.locator('[data-test-id="editCredential-modal"]');
 	await modal.getByText('Couldn’t connect with these settings').waitFor();
 	await modal.getByText('More details').click();
-	await modal.getByText('The API rejected the access token (HTTP 401). Check the Access Token.').waitFor();
+	await modal
+		.getByText('The API rejected the access token (HTTP 401). Check the Access Token.')
+		.waitFor();
 	await screenshot('credential-wrong-token');
 
 	await openCredential(SANDBOX_CREDENTIAL.id);
@@ -181,8 +236,11 @@ it('every example opens on the canvas with all its nodes, and the manual ones ru
 	for (const example of env.examples) {
 		await page.goto(`${env.instance.url}/workflow/${example.id}`);
 		await page.locator('[data-test-id="canvas-node"]').first().waitFor();
-		const names = example.json.nodes.filter((n) => !String(n.type).endsWith('stickyNote')).map((n) => String(n.name));
-		for (const name of names) await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).waitFor();
+		const names = example.json.nodes
+			.filter((n) => !String(n.type).endsWith('stickyNote'))
+			.map((n) => String(n.name));
+		for (const name of names)
+			await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).waitFor();
 		const manual = example.json.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
 		if (manual) {
 			await page.locator('[data-test-id="execute-workflow-button"]').click();

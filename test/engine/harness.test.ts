@@ -16,12 +16,21 @@ import {
 	type NodeApiError,
 } from 'n8n-workflow';
 
-import { getNodeStaticData, listSearch, loadOptions, poll, runNode, type RecordedRequest } from '../support/engine';
+import {
+	getNodeStaticData,
+	listSearch,
+	loadOptions,
+	poll,
+	runNode,
+	type RecordedRequest,
+} from '../support/engine';
 import { useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 const CREDENTIAL = 'restaurantReservationsApi';
-const credentials = (token: string) => ({ [CREDENTIAL]: { baseUrl: ctx.sandbox.url, accessToken: token } });
+const credentials = (token: string) => ({
+	[CREDENTIAL]: { baseUrl: ctx.sandbox.url, accessToken: token },
+});
 
 interface Restaurant {
 	id: number;
@@ -44,7 +53,10 @@ class DeclarativeProbe implements INodeType {
 		displayName: 'Declarative Probe',
 		name: 'declarativeProbe',
 		defaults: { name: 'Declarative Probe' },
-		requestDefaults: { baseURL: '={{$credentials.baseUrl}}', headers: { Accept: 'application/json' } },
+		requestDefaults: {
+			baseURL: '={{$credentials.baseUrl}}',
+			headers: { Accept: 'application/json' },
+		},
 		properties: [
 			{
 				displayName: 'Operation',
@@ -63,13 +75,24 @@ class DeclarativeProbe implements INodeType {
 						name: 'Create Product',
 						value: 'createProduct',
 						action: 'Create a product',
-						routing: { request: { method: 'POST', url: '=/api/core/admin/restaurants/{{$parameter.restaurantId}}/products', body: { name: 'Probe', price: -1 } } },
+						routing: {
+							request: {
+								method: 'POST',
+								url: '=/api/core/admin/restaurants/{{$parameter.restaurantId}}/products',
+								body: { name: 'Probe', price: -1 },
+							},
+						},
 					},
 					{
 						name: 'List Reservations',
 						value: 'listReservations',
 						action: 'List reservations',
-						routing: { request: { method: 'GET', url: '=/api/rsv/admin/restaurants/{{$parameter.restaurantId}}/reservations' } },
+						routing: {
+							request: {
+								method: 'GET',
+								url: '=/api/rsv/admin/restaurants/{{$parameter.restaurantId}}/reservations',
+							},
+						},
 					},
 				],
 			},
@@ -78,7 +101,9 @@ class DeclarativeProbe implements INodeType {
 	};
 }
 
-async function getRestaurants(this: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions): Promise<Restaurant[]> {
+async function getRestaurants(
+	this: IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions,
+): Promise<Restaurant[]> {
 	const { baseUrl } = await this.getCredentials<{ baseUrl: string }>(CREDENTIAL);
 	return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL, {
 		method: 'GET',
@@ -101,12 +126,21 @@ class ProgrammaticProbe implements INodeType {
 		loadOptions: {
 			async getRestaurants(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				const tag = this.getCurrentNodeParameter('tag') as string;
-				return (await getRestaurants.call(this)).map((r) => ({ name: `${r.name} (${tag})`, value: r.id }));
+				return (await getRestaurants.call(this)).map((r) => ({
+					name: `${r.name} (${tag})`,
+					value: r.id,
+				}));
 			},
 		},
 		listSearch: {
-			async searchRestaurants(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-				const matching = (await getRestaurants.call(this)).filter((r) => !filter || r.name.toLowerCase().includes(filter.toLowerCase()));
+			async searchRestaurants(
+				this: ILoadOptionsFunctions,
+				filter?: string,
+				paginationToken?: string,
+			): Promise<INodeListSearchResult> {
+				const matching = (await getRestaurants.call(this)).filter(
+					(r) => !filter || r.name.toLowerCase().includes(filter.toLowerCase()),
+				);
 				const start = Number(paginationToken ?? 0);
 				const page = matching.slice(start, start + 2);
 				return {
@@ -121,7 +155,14 @@ class ProgrammaticProbe implements INodeType {
 		const out: INodeExecutionData[] = [];
 		for (let i = 0; i < this.getInputData().length; i++) {
 			const restaurants = await getRestaurants.call(this);
-			out.push({ json: { input: this.getInputData()[i].json, tag: this.getNodeParameter('tag', i) as string, count: restaurants.length }, pairedItem: i });
+			out.push({
+				json: {
+					input: this.getInputData()[i].json,
+					tag: this.getNodeParameter('tag', i) as string,
+					count: restaurants.length,
+				},
+				pairedItem: i,
+			});
 		}
 		return [out];
 	}
@@ -145,53 +186,110 @@ class CounterPoll implements INodeType {
 		const state = this.getWorkflowStaticData('node');
 		state.counter = ((state.counter as number | undefined) ?? 0) + 1;
 		if (!this.getNodeParameter('emit')) return null;
-		return [[{ json: { counter: state.counter, restaurants: restaurants.length, mode: this.getMode(), activation: this.getActivationMode() } }]];
+		return [
+			[
+				{
+					json: {
+						counter: state.counter,
+						restaurants: restaurants.length,
+						mode: this.getMode(),
+						activation: this.getActivationMode(),
+					},
+				},
+			],
+		];
 	}
 }
 
-const onlyApi = (requests: RecordedRequest[]) => requests.map(({ method, url, authorization, status }) => ({ method, url: url.replace(ctx.sandbox.url, ''), authorization, status }));
+const onlyApi = (requests: RecordedRequest[]) =>
+	requests.map(({ method, url, authorization, status }) => ({
+		method,
+		url: url.replace(ctx.sandbox.url, ''),
+		authorization,
+		status,
+	}));
 
 describe('engine harness: runNode', () => {
 	it('runs a declarative node through RoutingNode with $credentials resolved and the bearer header applied', async () => {
-		const result = await runNode({ nodeType: new DeclarativeProbe(), parameters: { operation: 'listRestaurants' }, credentials: credentials('sandbox-staff-token') });
+		const result = await runNode({
+			nodeType: new DeclarativeProbe(),
+			parameters: { operation: 'listRestaurants' },
+			credentials: credentials('sandbox-staff-token'),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
 		expect(result.items.map((i) => (i.json as unknown as Restaurant).id)).toEqual([101, 102, 103]);
-		expect(onlyApi(result.requests)).toEqual([{ method: 'GET', url: '/api/core/admin/restaurants', authorization: true, status: 200 }]);
+		expect(onlyApi(result.requests)).toEqual([
+			{ method: 'GET', url: '/api/core/admin/restaurants', authorization: true, status: 200 },
+		]);
 		expect(result.runData['Declarative Probe'][0].executionStatus).toBe('success');
 	});
 
 	it('sends over real HTTP: the sandbox logged the same requests', async () => {
 		await ctx.sandbox.control('DELETE', '/requests');
-		const result = await runNode({ nodeType: new DeclarativeProbe(), parameters: { operation: 'createProduct', restaurantId: 101 }, credentials: credentials('sandbox-staff-token') });
+		const result = await runNode({
+			nodeType: new DeclarativeProbe(),
+			parameters: { operation: 'createProduct', restaurantId: 101 },
+			credentials: credentials('sandbox-staff-token'),
+		});
 		expect(result.requests).toEqual([
-			{ method: 'POST', url: `${ctx.sandbox.url}/api/core/admin/restaurants/101/products`, authorization: true, body: { name: 'Probe', price: -1 }, status: 400 },
+			{
+				method: 'POST',
+				url: `${ctx.sandbox.url}/api/core/admin/restaurants/101/products`,
+				authorization: true,
+				body: { name: 'Probe', price: -1 },
+				status: 400,
+			},
 		]);
-		const log = (await (await ctx.sandbox.control('GET', '/requests')).json()) as { requests: unknown[] };
-		expect(log.requests).toEqual([{ method: 'POST', url: '/api/core/admin/restaurants/101/products', status: 400 }]);
+		const log = (await (await ctx.sandbox.control('GET', '/requests')).json()) as {
+			requests: unknown[];
+		};
+		expect(log.requests).toEqual([
+			{ method: 'POST', url: '/api/core/admin/restaurants/101/products', status: 400 },
+		]);
 	});
 
 	it("surfaces a 401 as the node's NodeApiError with httpCode '401'", async () => {
-		const result = await runNode({ nodeType: new DeclarativeProbe(), parameters: { operation: 'listRestaurants' }, credentials: credentials('not-a-token') });
+		const result = await runNode({
+			nodeType: new DeclarativeProbe(),
+			parameters: { operation: 'listRestaurants' },
+			credentials: credentials('not-a-token'),
+		});
 		expect(result.items).toEqual([]);
 		expect(result.error).toBeDefined();
 		expect((result.error as NodeApiError).httpCode).toBe('401');
 		expect(result.requests[0]).toMatchObject({ authorization: true, status: 401 });
 	});
 
-	it("shows where a 400 ProblemDetails {message, code} lands when the node does not map errors", async () => {
-		const result = await runNode({ nodeType: new DeclarativeProbe(), parameters: { operation: 'listReservations', restaurantId: 101 }, credentials: credentials('sandbox-vendor-token') });
+	it('shows where a 400 ProblemDetails {message, code} lands when the node does not map errors', async () => {
+		const result = await runNode({
+			nodeType: new DeclarativeProbe(),
+			parameters: { operation: 'listReservations', restaurantId: 101 },
+			credentials: credentials('sandbox-vendor-token'),
+		});
 		const error = result.error as NodeApiError;
 		expect(error.httpCode).toBe('400');
 		// n8n-core's generic text as the message; the API's own message only in the description.
 		expect(error.message).toMatch(/^Bad request - please check your parameters/);
 		expect(error.description).toMatch(/^Applications \(scope App\) must give a date range/);
 		expect(error.description).not.toContain('range_required');
-		expect(onlyApi(result.requests)).toEqual([{ method: 'GET', url: '/api/rsv/admin/restaurants/101/reservations', authorization: true, status: 400 }]);
+		expect(onlyApi(result.requests)).toEqual([
+			{
+				method: 'GET',
+				url: '/api/rsv/admin/restaurants/101/reservations',
+				authorization: true,
+				status: 400,
+			},
+		]);
 	});
 
 	it('continues on fail with the error as the output item', async () => {
-		const result = await runNode({ nodeType: new DeclarativeProbe(), parameters: {}, credentials: credentials('not-a-token'), continueOnFail: true });
+		const result = await runNode({
+			nodeType: new DeclarativeProbe(),
+			parameters: {},
+			credentials: credentials('not-a-token'),
+			continueOnFail: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json.error).toBeDefined();
@@ -217,7 +315,11 @@ describe('engine harness: runNode', () => {
 	});
 
 	it('reports a programmatic node error with its httpCode', async () => {
-		const result = await runNode({ nodeType: new ProgrammaticProbe(), parameters: {}, credentials: credentials('not-a-token') });
+		const result = await runNode({
+			nodeType: new ProgrammaticProbe(),
+			parameters: {},
+			credentials: credentials('not-a-token'),
+		});
 		expect((result.error as NodeApiError).httpCode).toBe('401');
 	});
 });
@@ -234,50 +336,100 @@ describe('engine harness: loadOptions and listSearch', () => {
 		});
 		expect(options).toHaveLength(3);
 		expect(options[0]).toEqual({ name: expect.stringMatching(/ \(x\)$/), value: 101 });
-		expect(onlyApi(requests)).toEqual([{ method: 'GET', url: '/api/core/admin/restaurants', authorization: true, status: 200 }]);
+		expect(onlyApi(requests)).toEqual([
+			{ method: 'GET', url: '/api/core/admin/restaurants', authorization: true, status: 200 },
+		]);
 	});
 
 	it('calls a listSearch method with a filter and a pagination token', async () => {
 		const nodeType = new ProgrammaticProbe();
-		const all = await listSearch({ nodeType, method: 'searchRestaurants', parameters: {}, credentials: credentials('sandbox-staff-token') });
+		const all = await listSearch({
+			nodeType,
+			method: 'searchRestaurants',
+			parameters: {},
+			credentials: credentials('sandbox-staff-token'),
+		});
 		expect(all.results).toHaveLength(2);
 		expect(all.paginationToken).toBe('2');
-		const next = await listSearch({ nodeType, method: 'searchRestaurants', parameters: {}, credentials: credentials('sandbox-staff-token'), paginationToken: all.paginationToken });
+		const next = await listSearch({
+			nodeType,
+			method: 'searchRestaurants',
+			parameters: {},
+			credentials: credentials('sandbox-staff-token'),
+			paginationToken: all.paginationToken,
+		});
 		expect(next.results).toHaveLength(1);
 		expect(next.paginationToken).toBeUndefined();
-		const filtered = await listSearch({ nodeType, method: 'searchRestaurants', parameters: {}, credentials: credentials('sandbox-staff-token'), filter: 'trattoria' });
+		const filtered = await listSearch({
+			nodeType,
+			method: 'searchRestaurants',
+			parameters: {},
+			credentials: credentials('sandbox-staff-token'),
+			filter: 'trattoria',
+		});
 		expect(filtered.results).toEqual([{ name: 'Trattoria Aurora', value: '101' }]);
 	});
 
 	it('rejects with the API error when the token is refused', async () => {
-		await expect(listSearch({ nodeType: new ProgrammaticProbe(), method: 'searchRestaurants', parameters: {}, credentials: credentials('not-a-token') })).rejects.toMatchObject({ httpCode: '401' });
+		await expect(
+			listSearch({
+				nodeType: new ProgrammaticProbe(),
+				method: 'searchRestaurants',
+				parameters: {},
+				credentials: credentials('not-a-token'),
+			}),
+		).rejects.toMatchObject({ httpCode: '401' });
 	});
 });
 
 describe('engine harness: poll', () => {
 	it('ticks twice through PollTriggerExecutor with the static data carried over', async () => {
 		const staticData: IDataObject = {};
-		const first = await poll({ nodeType: new CounterPoll(), parameters: {}, credentials: credentials('sandbox-staff-token'), staticData });
+		const first = await poll({
+			nodeType: new CounterPoll(),
+			parameters: {},
+			credentials: credentials('sandbox-staff-token'),
+			staticData,
+		});
 		expect(first.error).toBeUndefined();
-		expect(first.items).toEqual([[{ json: { counter: 1, restaurants: 3, mode: 'trigger', activation: 'activate' } }]]);
+		expect(first.items).toEqual([
+			[{ json: { counter: 1, restaurants: 3, mode: 'trigger', activation: 'activate' } }],
+		]);
 		expect(first.persisted).toBe(true);
 		expect(getNodeStaticData(first.staticData, 'Counter Poll')).toEqual({ counter: 1 });
 		expect(staticData).toEqual(first.staticData);
 
-		const second = await poll({ nodeType: new CounterPoll(), parameters: {}, credentials: credentials('sandbox-staff-token'), staticData: first.staticData });
+		const second = await poll({
+			nodeType: new CounterPoll(),
+			parameters: {},
+			credentials: credentials('sandbox-staff-token'),
+			staticData: first.staticData,
+		});
 		expect(second.items?.[0][0].json.counter).toBe(2);
 		expect(getNodeStaticData(second.staticData, 'Counter Poll')).toEqual({ counter: 2 });
-		expect(onlyApi(second.requests)).toEqual([{ method: 'GET', url: '/api/core/admin/restaurants', authorization: true, status: 200 }]);
+		expect(onlyApi(second.requests)).toEqual([
+			{ method: 'GET', url: '/api/core/admin/restaurants', authorization: true, status: 200 },
+		]);
 	});
 
 	it('keeps the state of a poll that emits nothing', async () => {
-		const result = await poll({ nodeType: new CounterPoll(), parameters: { emit: false }, credentials: credentials('sandbox-staff-token'), staticData: { 'node:Counter Poll': { counter: 5 } } });
+		const result = await poll({
+			nodeType: new CounterPoll(),
+			parameters: { emit: false },
+			credentials: credentials('sandbox-staff-token'),
+			staticData: { 'node:Counter Poll': { counter: 5 } },
+		});
 		expect(result.items).toBeNull();
 		expect(getNodeStaticData(result.staticData, 'Counter Poll')).toEqual({ counter: 6 });
 	});
 
 	it('hands a failed poll to __emitError, emitting nothing', async () => {
-		const result = await poll({ nodeType: new CounterPoll(), parameters: {}, credentials: credentials('not-a-token'), staticData: { 'node:Counter Poll': { counter: 5 } } });
+		const result = await poll({
+			nodeType: new CounterPoll(),
+			parameters: {},
+			credentials: credentials('not-a-token'),
+			staticData: { 'node:Counter Poll': { counter: 5 } },
+		});
 		expect(result.items).toBeNull();
 		expect(result.error).toMatchObject({ httpCode: '401' });
 		expect(getNodeStaticData(result.staticData, 'Counter Poll')).toEqual({ counter: 5 });
@@ -285,7 +437,13 @@ describe('engine harness: poll', () => {
 
 	it('runs a manual "Fetch test event" without touching the stored static data', async () => {
 		const stored = { 'node:Counter Poll': { counter: 7 } };
-		const result = await poll({ nodeType: new CounterPoll(), parameters: {}, credentials: credentials('sandbox-staff-token'), staticData: stored, mode: 'manual' });
+		const result = await poll({
+			nodeType: new CounterPoll(),
+			parameters: {},
+			credentials: credentials('sandbox-staff-token'),
+			staticData: stored,
+			mode: 'manual',
+		});
 		expect(result.items?.[0][0].json).toMatchObject({ counter: 8, mode: 'manual' });
 		expect(result.staticData).toEqual({ 'node:Counter Poll': { counter: 7 } });
 		expect(getNodeStaticData(result.runStaticData, 'Counter Poll')).toEqual({ counter: 8 });

@@ -62,13 +62,21 @@ function nodeOperations(): Array<[string, string]> {
 	const properties = nodeType.description.properties as INodeProperties[];
 	return properties
 		.filter((p) => p.name === 'operation')
-		.flatMap((p) => (p.displayOptions?.show?.resource as string[]).flatMap((resource) => (p.options ?? []).map((o) => [resource, String((o as { value: string }).value)] as [string, string])));
+		.flatMap((p) =>
+			(p.displayOptions?.show?.resource as string[]).flatMap((resource) =>
+				(p.options ?? []).map(
+					(o) => [resource, String((o as { value: string }).value)] as [string, string],
+				),
+			),
+		);
 }
 
 describe('API coverage', () => {
-	it('maps every operation of openapi.yaml to a node operation or to the README\'s list of omissions', () => {
+	it("maps every operation of openapi.yaml to a node operation or to the README's list of omissions", () => {
 		const leftOut = leftOutInReadme();
-		const unaccounted = operations.map((o) => o.operationId).filter((id) => !NODE_OPERATIONS[id] && !leftOut.includes(id));
+		const unaccounted = operations
+			.map((o) => o.operationId)
+			.filter((id) => !NODE_OPERATIONS[id] && !leftOut.includes(id));
 		expect(unaccounted).toEqual([]);
 		// What the README leaves out really is an operation of the API.
 		for (const id of leftOut) expect(operations.map((o) => o.operationId)).toContain(id);
@@ -82,9 +90,20 @@ describe('API coverage', () => {
 	});
 
 	it('lists the resources alphabetically and describes every operation', () => {
-		const resource = (nodeType.description.properties as INodeProperties[]).find((p) => p.name === 'resource')!;
-		expect(resource.options!.map((o) => (o as { name: string }).name)).toEqual(['Event', 'Menu', 'Product', 'Product Group', 'Reservation', 'Restaurant']);
-		for (const p of (nodeType.description.properties as INodeProperties[]).filter((q) => q.name === 'operation')) {
+		const resource = (nodeType.description.properties as INodeProperties[]).find(
+			(p) => p.name === 'resource',
+		)!;
+		expect(resource.options!.map((o) => (o as { name: string }).name)).toEqual([
+			'Event',
+			'Menu',
+			'Product',
+			'Product Group',
+			'Reservation',
+			'Restaurant',
+		]);
+		for (const p of (nodeType.description.properties as INodeProperties[]).filter(
+			(q) => q.name === 'operation',
+		)) {
 			for (const o of p.options as Array<{ action?: string; description?: string }>) {
 				expect(o.action).toBeTruthy();
 				expect(o.description).toBeTruthy();
@@ -95,16 +114,33 @@ describe('API coverage', () => {
 	it('shows every operation the parameters its request reads, and no field outside an operation', () => {
 		const properties = nodeType.description.properties as INodeProperties[];
 		const shownFor = (resource: string, operation: string) =>
-			properties.filter((p) => (p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) && (p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation));
+			properties.filter(
+				(p) =>
+					(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource) &&
+					(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+			);
 		for (const [resource, operation] of nodeOperations()) {
-			const selector = properties.find((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[]).includes(resource))!;
-			const option = (selector.options as Array<{ value: string; routing?: { request?: object } }>).find((o) => o.value === operation)!;
+			const selector = properties.find(
+				(p) =>
+					p.name === 'operation' &&
+					(p.displayOptions?.show?.resource as string[]).includes(resource),
+			)!;
+			const option = (
+				selector.options as Array<{ value: string; routing?: { request?: object } }>
+			).find((o) => o.value === operation)!;
 			const request = JSON.stringify(option.routing?.request ?? {});
-			const read = [...request.matchAll(/\$parameter(?:\.(\w+)|\[\\"(\w+)\\"\])/g)].map((m) => m[1] ?? m[2]);
+			const read = [...request.matchAll(/\$parameter(?:\.(\w+)|\[\\"(\w+)\\"\])/g)].map(
+				(m) => m[1] ?? m[2],
+			);
 			const declared = shownFor(resource, operation).map((p) => p.name);
-			expect({ operation: `${resource}:${operation}`, missing: read.filter((name) => !declared.includes(name)) }).toEqual({ operation: `${resource}:${operation}`, missing: [] });
+			expect({
+				operation: `${resource}:${operation}`,
+				missing: read.filter((name) => !declared.includes(name)),
+			}).toEqual({ operation: `${resource}:${operation}`, missing: [] });
 		}
-		const stray = properties.filter((p) => !['resource', 'operation'].includes(p.name) && !p.displayOptions?.show?.operation);
+		const stray = properties.filter(
+			(p) => !['resource', 'operation'].includes(p.name) && !p.displayOptions?.show?.operation,
+		);
 		expect(stray.map((p) => p.name)).toEqual([]);
 	});
 });

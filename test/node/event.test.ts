@@ -8,7 +8,18 @@ import { TOKENS } from '../support/tokens';
 const ctx = useSandbox();
 const node = nodeRunner(ctx, { restaurantId: restaurant(101) });
 const EVENTS = '/api/core/admin/restaurants/101/events';
-const SIMPLE_KEYS = ['dates', 'description', 'endDate', 'id', 'isOffline', 'isPublic', 'lastStatusChange', 'name', 'promoImage', 'startDate'];
+const SIMPLE_KEYS = [
+	'dates',
+	'description',
+	'endDate',
+	'id',
+	'isOffline',
+	'isPublic',
+	'lastStatusChange',
+	'name',
+	'promoImage',
+	'startDate',
+];
 
 interface Ticket {
 	id: string;
@@ -28,7 +39,8 @@ interface FullEvent extends IDataObject {
 
 /** Seeded event ids by name: they are numbered by the seed, so look them up. */
 let ids: Record<string, number> = {};
-const event = async (id: number) => (await ctx.call('getEvent', { path: { eventId: id } })) as { status: number; body: FullEvent };
+const event = async (id: number) =>
+	(await ctx.call('getEvent', { path: { eventId: id } })) as { status: number; body: FullEvent };
 
 beforeEach(async () => {
 	await ctx.sandbox.reset();
@@ -44,13 +56,28 @@ describe('Event: Create', () => {
 			name: 'Spring menu launch',
 			startDate: '2027-03-01T19:00:00',
 			endDate: '2027-03-01T23:00:00',
-			tickets: { ticket: [{ title: 'Entry', type: 'standard', description: 'Welcome drink', amount: 25 }, { title: 'VIP', type: 'vip', description: '', amount: 60 }] },
-			additionalFields: { description: 'Five courses.', isPublic: false, dates: '2027-03-01, 2027-03-08' },
+			tickets: {
+				ticket: [
+					{ title: 'Entry', type: 'standard', description: 'Welcome drink', amount: 25 },
+					{ title: 'VIP', type: 'vip', description: '', amount: 60 },
+				],
+			},
+			additionalFields: {
+				description: 'Five courses.',
+				isPublic: false,
+				dates: '2027-03-01, 2027-03-08',
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const [created] = json(result);
 		expect(Object.keys(created).sort()).toEqual(SIMPLE_KEYS);
-		expect(created).toMatchObject({ name: 'Spring menu launch', startDate: '2027-03-01T19:00:00', isOffline: true, isPublic: false, dates: ['2027-03-01', '2027-03-08'] });
+		expect(created).toMatchObject({
+			name: 'Spring menu launch',
+			startDate: '2027-03-01T19:00:00',
+			isOffline: true,
+			isPublic: false,
+			dates: ['2027-03-01', '2027-03-08'],
+		});
 		expectPaired(result.items, [0]);
 		expect(node.sent(result.requests)[0].body).toEqual({
 			name: 'Spring menu launch',
@@ -62,7 +89,12 @@ describe('Event: Create', () => {
 			floors: [
 				{
 					name: 'Main room',
-					event: { tickets: [{ title: 'Entry', type: 'standard', description: 'Welcome drink', amount: 25 }, { title: 'VIP', type: 'vip', amount: 60 }] },
+					event: {
+						tickets: [
+							{ title: 'Entry', type: 'standard', description: 'Welcome drink', amount: 25 },
+							{ title: 'VIP', type: 'vip', amount: 60 },
+						],
+					},
 				},
 			],
 		});
@@ -74,13 +106,25 @@ describe('Event: Create', () => {
 	});
 
 	it("converts a time with an offset to the restaurant's local time", async () => {
-		const result = await node.run({ resource: 'event', operation: 'create', name: 'Offset', startDate: '2027-03-01T18:00:00Z', endDate: '2027-03-01T22:00:00+00:00' });
-		expect(json(result)[0]).toMatchObject({ startDate: '2027-03-01T19:00:00', endDate: '2027-03-01T23:00:00' });
+		const result = await node.run({
+			resource: 'event',
+			operation: 'create',
+			name: 'Offset',
+			startDate: '2027-03-01T18:00:00Z',
+			endDate: '2027-03-01T22:00:00+00:00',
+		});
+		expect(json(result)[0]).toMatchObject({
+			startDate: '2027-03-01T19:00:00',
+			endDate: '2027-03-01T23:00:00',
+		});
 	});
 
 	it.each([
 		[-5, 'Event not sent: Tickets[1].amount is -5: it must not be below 0 (invalid_price)'],
-		[12.345, 'Event not sent: Tickets[1].amount is 12.345: it must have at most two decimal places (invalid_price)'],
+		[
+			12.345,
+			'Event not sent: Tickets[1].amount is 12.345: it must have at most two decimal places (invalid_price)',
+		],
 		[12.5, 'Event not sent: Tickets[1].amount is 12.5: it must be a whole number'],
 	])('refuses a ticket amount of %p before sending anything', async (amount, message) => {
 		await node.sandboxRequests();
@@ -90,30 +134,54 @@ describe('Event: Create', () => {
 			name: 'Broken',
 			startDate: '2027-03-01T19:00:00',
 			endDate: '2027-03-01T23:00:00',
-			tickets: { ticket: [{ title: 'OK', type: 'standard', amount: 10 }, { title: 'Bad', type: 'standard', amount }] },
+			tickets: {
+				ticket: [
+					{ title: 'OK', type: 'standard', amount: 10 },
+					{ title: 'Bad', type: 'standard', amount },
+				],
+			},
 		});
 		const error = errorOf(result);
 		expect(error.message).toBe(message);
-		expect(error.description).toBe('Ticket amounts are whole numbers, 0 or more. Nothing was sent to the restaurant.');
+		expect(error.description).toBe(
+			'Ticket amounts are whole numbers, 0 or more. Nothing was sent to the restaurant.',
+		);
 		expect(result.requests).toEqual([]);
 		expect(await node.sandboxRequests()).toEqual([]);
 	});
 
 	it("reports the API's message when the end is before the start", async () => {
-		const result = await node.run({ resource: 'event', operation: 'create', name: 'Backwards', startDate: '2027-03-02T19:00:00', endDate: '2027-03-01T19:00:00' });
+		const result = await node.run({
+			resource: 'event',
+			operation: 'create',
+			name: 'Backwards',
+			startDate: '2027-03-02T19:00:00',
+			endDate: '2027-03-01T19:00:00',
+		});
 		const error = errorOf(result);
 		expect(error.httpCode).toBe('400');
-		expect(error.message).toBe('endDate 2027-03-01T19:00:00 is before startDate 2027-03-02T19:00:00.');
+		expect(error.message).toBe(
+			'endDate 2027-03-01T19:00:00 is before startDate 2027-03-02T19:00:00.',
+		);
 		expect(error.description).toContain('Code: invalid_dates.');
 	});
 });
 
 describe('Event: Get', () => {
 	it('returns the event, whole with Simplify off', async () => {
-		const result = await node.run({ resource: 'event', operation: 'get', eventId: ids['Jazz Thursdays'], simplify: false });
+		const result = await node.run({
+			resource: 'event',
+			operation: 'get',
+			eventId: ids['Jazz Thursdays'],
+			simplify: false,
+		});
 		expect(result.error).toBeUndefined();
 		const [jazz] = json(result) as FullEvent[];
-		expect(jazz).toMatchObject({ id: ids['Jazz Thursdays'], name: 'Jazz Thursdays', isOffline: false });
+		expect(jazz).toMatchObject({
+			id: ids['Jazz Thursdays'],
+			name: 'Jazz Thursdays',
+			isOffline: false,
+		});
 		expect(jazz.floors[0].event?.tickets).toHaveLength(2);
 		expectPaired(result.items, [0]);
 	});
@@ -127,7 +195,9 @@ describe('Event: Get', () => {
 
 	it('refuses an event ID that is not a whole number, sending nothing', async () => {
 		const result = await node.run({ resource: 'event', operation: 'get', eventId: 'jazz' });
-		expect(errorOf(result).message).toBe('Event ID "jazz" is not valid: it must be a whole number, e.g. 5001');
+		expect(errorOf(result).message).toBe(
+			'Event ID "jazz" is not valid: it must be a whole number, e.g. 5001',
+		);
 		expect(result.requests).toEqual([]);
 	});
 });
@@ -139,24 +209,42 @@ describe('Event: Get Many', () => {
 		['past', '/past', ['Summer wine tasting']],
 		['draft', '/draft', ['New Year gala']],
 	])('lists %s events', async (list, suffix, names) => {
-		const result = await node.run({ resource: 'event', operation: 'getAll', list, returnAll: true });
+		const result = await node.run({
+			resource: 'event',
+			operation: 'getAll',
+			list,
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(json(result).map((e) => e.name)).toEqual(names);
-		expect(Object.keys(json(result)[0]).sort()).toEqual(SIMPLE_KEYS.filter((k) => k !== 'lastStatusChange'));
+		expect(Object.keys(json(result)[0]).sort()).toEqual(
+			SIMPLE_KEYS.filter((k) => k !== 'lastStatusChange'),
+		);
 		expect(node.sent(result.requests).map((r) => r.url)).toEqual([`${EVENTS}${suffix}`]);
 		expectPaired(result.items);
 	});
 
 	it('keeps to the limit', async () => {
-		const result = await node.run({ resource: 'event', operation: 'getAll', list: 'all', returnAll: false, limit: 1 });
+		const result = await node.run({
+			resource: 'event',
+			operation: 'getAll',
+			list: 'all',
+			returnAll: false,
+			limit: 1,
+		});
 		expect(json(result).map((e) => e.name)).toEqual(['Summer wine tasting']);
 	});
 
 	it('says the token has no access to the restaurant (403)', async () => {
-		const result = await node.run({ resource: 'event', operation: 'getAll', list: 'all', returnAll: true }, { token: TOKENS.outsider });
+		const result = await node.run(
+			{ resource: 'event', operation: 'getAll', list: 'all', returnAll: true },
+			{ token: TOKENS.outsider },
+		);
 		const error = errorOf(result);
 		expect(error.httpCode).toBe('403');
-		expect(error.message).toBe('Access denied: the access token may not use this restaurant or operation (HTTP 403)');
+		expect(error.message).toBe(
+			'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
+		);
 	});
 });
 
@@ -164,15 +252,30 @@ describe('Event: Update', () => {
 	it('reads the event and sends it back whole, with only the given fields changed', async () => {
 		const id = ids['White truffle dinner'];
 		const before = (await event(id)).body;
-		const result = await node.run({ resource: 'event', operation: 'update', eventId: id, updateFields: { name: 'White truffle night', isPublic: false } });
+		const result = await node.run({
+			resource: 'event',
+			operation: 'update',
+			eventId: id,
+			updateFields: { name: 'White truffle night', isPublic: false },
+		});
 		expect(result.error).toBeUndefined();
-		expect(json(result)[0]).toMatchObject({ id, name: 'White truffle night', isPublic: false, isOffline: false });
+		expect(json(result)[0]).toMatchObject({
+			id,
+			name: 'White truffle night',
+			isPublic: false,
+			isOffline: false,
+		});
 		expectPaired(result.items, [0]);
 
 		const [read, put] = node.sent(result.requests);
 		expect(read).toEqual({ method: 'GET', url: `${EVENTS}/${id}`, status: 200 });
 		const { id: _id, lastStatusChange: _l, ...rest } = before;
-		expect(put).toEqual({ method: 'PUT', url: `${EVENTS}/${id}`, body: { ...rest, name: 'White truffle night', isPublic: false }, status: 200 });
+		expect(put).toEqual({
+			method: 'PUT',
+			url: `${EVENTS}/${id}`,
+			body: { ...rest, name: 'White truffle night', isPublic: false },
+			status: 200,
+		});
 
 		const after = (await event(id)).body;
 		expect(after).toEqual({ ...before, name: 'White truffle night', isPublic: false });
@@ -184,24 +287,40 @@ describe('Event: Update', () => {
 			resource: 'event',
 			operation: 'update',
 			eventId: id,
-			updateFields: { tickets: { ticket: [{ title: 'Bar seat', type: 'standard', description: '', amount: 10 }] } },
+			updateFields: {
+				tickets: { ticket: [{ title: 'Bar seat', type: 'standard', description: '', amount: 10 }] },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const after = (await event(id)).body;
 		expect(after.floors).toHaveLength(1);
 		expect(after.floors[0]).toMatchObject({ id: `floor-${id}-main`, name: 'Main room' });
-		expect(after.floors[0].event?.tickets.map((t) => [t.title, t.amount])).toEqual([['Bar seat', 10]]);
+		expect(after.floors[0].event?.tickets.map((t) => [t.title, t.amount])).toEqual([
+			['Bar seat', 10],
+		]);
 		expect(after.name).toBe('Jazz Thursdays');
 	});
 
 	it('refuses an update with nothing to change, reading nothing', async () => {
-		const result = await node.run({ resource: 'event', operation: 'update', eventId: ids['Jazz Thursdays'], updateFields: {} });
-		expect(errorOf(result).message).toBe('Nothing to update: add at least one field under Update Fields');
+		const result = await node.run({
+			resource: 'event',
+			operation: 'update',
+			eventId: ids['Jazz Thursdays'],
+			updateFields: {},
+		});
+		expect(errorOf(result).message).toBe(
+			'Nothing to update: add at least one field under Update Fields',
+		);
 		expect(result.requests).toEqual([]);
 	});
 
 	it('says the event does not exist (404) and sends no update', async () => {
-		const result = await node.run({ resource: 'event', operation: 'update', eventId: 999999, updateFields: { name: 'X' } });
+		const result = await node.run({
+			resource: 'event',
+			operation: 'update',
+			eventId: 999999,
+			updateFields: { name: 'X' },
+		});
 		expect(errorOf(result).message).toBe('Not found: Event 999999 was not found.');
 		expect(node.sent(result.requests).map((r) => r.method)).toEqual(['GET']);
 	});
@@ -234,18 +353,41 @@ describe('Event: Copy', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [copy] = json(result);
-		expect(copy).toMatchObject({ name: 'Jazz Sundays', startDate: '2027-05-02T18:00:00', endDate: '2027-06-27T23:00:00', isOffline: true, description: 'Live jazz trio every Thursday evening.' });
+		expect(copy).toMatchObject({
+			name: 'Jazz Sundays',
+			startDate: '2027-05-02T18:00:00',
+			endDate: '2027-06-27T23:00:00',
+			isOffline: true,
+			description: 'Live jazz trio every Thursday evening.',
+		});
 		expect(copy.id).not.toBe(source);
 		expect(node.sent(result.requests)).toEqual([
-			{ method: 'POST', url: `${EVENTS}/${source}/saveas`, body: { name: 'Jazz Sundays', startDate: '2027-05-02T18:00:00', endDate: '2027-06-27T23:00:00' }, status: 201 },
+			{
+				method: 'POST',
+				url: `${EVENTS}/${source}/saveas`,
+				body: {
+					name: 'Jazz Sundays',
+					startDate: '2027-05-02T18:00:00',
+					endDate: '2027-06-27T23:00:00',
+				},
+				status: 201,
+			},
 		]);
 		const stored = (await event(copy.id as number)).body;
-		expect(stored.floors[0].event?.tickets.map((t) => t.title)).toEqual(['Standard ticket', 'VIP table']);
+		expect(stored.floors[0].event?.tickets.map((t) => t.title)).toEqual([
+			'Standard ticket',
+			'VIP table',
+		]);
 		expectPaired(result.items, [0]);
 	});
 
 	it('says the source event does not exist (404)', async () => {
-		const result = await node.run({ resource: 'event', operation: 'copy', eventId: 999999, newName: 'X' });
+		const result = await node.run({
+			resource: 'event',
+			operation: 'copy',
+			eventId: 999999,
+			newName: 'X',
+		});
 		expect(errorOf(result).message).toBe('Not found: Event 999999 was not found.');
 	});
 });
@@ -255,24 +397,47 @@ describe('Event: Publish and Unpublish', () => {
 		const id = ids['New Year gala'];
 		const result = await node.run({ resource: 'event', operation: 'publish', eventId: id });
 		expect(result.error).toBeUndefined();
-		expect(json(result)[0]).toMatchObject({ id, isOffline: false, lastStatusChange: { by: 'user' } });
-		expect(node.sent(result.requests).map((r) => `${r.method} ${r.url}`)).toEqual([`PUT ${EVENTS}/${id}/status?isOffline=false`]);
+		expect(json(result)[0]).toMatchObject({
+			id,
+			isOffline: false,
+			lastStatusChange: { by: 'user' },
+		});
+		expect(node.sent(result.requests).map((r) => `${r.method} ${r.url}`)).toEqual([
+			`PUT ${EVENTS}/${id}/status?isOffline=false`,
+		]);
 		expect((await event(id)).body.isOffline).toBe(false);
 		expectPaired(result.items, [0]);
 	});
 
 	it('unpublishes as a system change with System Change on', async () => {
 		const id = ids['White truffle dinner'];
-		const result = await node.run({ resource: 'event', operation: 'unpublish', eventId: id, statusOptions: { systemChange: true } });
+		const result = await node.run({
+			resource: 'event',
+			operation: 'unpublish',
+			eventId: id,
+			statusOptions: { systemChange: true },
+		});
 		expect(result.error).toBeUndefined();
-		expect(json(result)[0]).toMatchObject({ id, isOffline: true, lastStatusChange: { by: 'system' } });
-		expect(node.sent(result.requests).map((r) => `${r.method} ${r.url}`)).toEqual([`PUT ${EVENTS}/${id}/status/system?isOffline=true`]);
-		expect((await event(id)).body).toMatchObject({ isOffline: true, lastStatusChange: { by: 'system' } });
+		expect(json(result)[0]).toMatchObject({
+			id,
+			isOffline: true,
+			lastStatusChange: { by: 'system' },
+		});
+		expect(node.sent(result.requests).map((r) => `${r.method} ${r.url}`)).toEqual([
+			`PUT ${EVENTS}/${id}/status/system?isOffline=true`,
+		]);
+		expect((await event(id)).body).toMatchObject({
+			isOffline: true,
+			lastStatusChange: { by: 'system' },
+		});
 	});
 
 	it('continues on fail: an error item for a missing event, the next one published', async () => {
 		const id = ids['New Year gala'];
-		const result = await node.run({ resource: 'event', operation: 'publish', eventId: '={{ $json.id }}' }, { continueOnFail: true, inputItems: [{ id: 999999 }, { id }] });
+		const result = await node.run(
+			{ resource: 'event', operation: 'publish', eventId: '={{ $json.id }}' },
+			{ continueOnFail: true, inputItems: [{ id: 999999 }, { id }] },
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.error).toBe('Not found: Event 999999 was not found.');
 		expect(result.items[1].json).toMatchObject({ id, isOffline: false });
@@ -280,7 +445,10 @@ describe('Event: Publish and Unpublish', () => {
 	});
 
 	it('says the token has no access to the restaurant (403)', async () => {
-		const result = await node.run({ resource: 'event', operation: 'publish', eventId: ids['New Year gala'] }, { token: TOKENS.outsider });
+		const result = await node.run(
+			{ resource: 'event', operation: 'publish', eventId: ids['New Year gala'] },
+			{ token: TOKENS.outsider },
+		);
 		expect(errorOf(result).httpCode).toBe('403');
 		expect((await event(ids['New Year gala'])).body.isOffline).toBe(true);
 	});

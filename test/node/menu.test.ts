@@ -16,7 +16,8 @@ interface Menu {
 	sections: Array<{ name: string; description: string | null; products: Array<{ id: string }> }>;
 }
 const menus = async () => (await ctx.call('listMenus')).body as Array<Omit<Menu, 'sections'>>;
-const menu = async (id: string) => (await ctx.call('getMenu', { path: { menuId: id } })).body as Menu;
+const menu = async (id: string) =>
+	(await ctx.call('getMenu', { path: { menuId: id } })).body as Menu;
 
 beforeEach(async () => {
 	await ctx.sandbox.reset();
@@ -30,7 +31,11 @@ describe('Menu: Create', () => {
 			name: 'Brunch',
 			sections: {
 				section: [
-					{ name: 'Sweet', description: 'To start', products: ['prd-101-desserts-01', 'prd-101-desserts-03'] },
+					{
+						name: 'Sweet',
+						description: 'To start',
+						products: ['prd-101-desserts-01', 'prd-101-desserts-03'],
+					},
 					{ name: 'Coffee', description: '', products: ['prd-101-drinks-01'] },
 				],
 			},
@@ -39,7 +44,9 @@ describe('Menu: Create', () => {
 		expect(result.error).toBeUndefined();
 		const [created] = json(result) as unknown as Menu[];
 		expect(created).toMatchObject({ name: 'Brunch', visible: false, sequence: 4 });
-		expect(created.sections.map((s) => [s.name, s.description, s.products.map((p) => p.id)])).toEqual([
+		expect(
+			created.sections.map((s) => [s.name, s.description, s.products.map((p) => p.id)]),
+		).toEqual([
 			['Sweet', 'To start', ['prd-101-desserts-01', 'prd-101-desserts-03']],
 			['Coffee', null, ['prd-101-drinks-01']],
 		]);
@@ -49,7 +56,11 @@ describe('Menu: Create', () => {
 			visible: false,
 			sequence: 4,
 			sections: [
-				{ name: 'Sweet', description: 'To start', products: [{ id: 'prd-101-desserts-01' }, { id: 'prd-101-desserts-03' }] },
+				{
+					name: 'Sweet',
+					description: 'To start',
+					products: [{ id: 'prd-101-desserts-01' }, { id: 'prd-101-desserts-03' }],
+				},
 				{ name: 'Coffee', description: null, products: [{ id: 'prd-101-drinks-01' }] },
 			],
 		});
@@ -57,10 +68,17 @@ describe('Menu: Create', () => {
 	});
 
 	it("reports the API's message for an unknown product", async () => {
-		const result = await node.run({ resource: 'menu', operation: 'create', name: 'Broken', sections: { section: [{ name: 'X', products: ['prd-nope'] }] } });
+		const result = await node.run({
+			resource: 'menu',
+			operation: 'create',
+			name: 'Broken',
+			sections: { section: [{ name: 'X', products: ['prd-nope'] }] },
+		});
 		const error = errorOf(result);
 		expect(error.httpCode).toBe('400');
-		expect(error.message).toBe('sections[0].products[0].id "prd-nope" is not a product of restaurant 101.');
+		expect(error.message).toBe(
+			'sections[0].products[0].id "prd-nope" is not a product of restaurant 101.',
+		);
 		expect(error.description).toContain('Code: unknown_product.');
 		expect((await menus()).map((m) => m.name)).not.toContain('Broken');
 	});
@@ -68,11 +86,18 @@ describe('Menu: Create', () => {
 
 describe('Menu: Get', () => {
 	it('returns the menu with its sections, filtered by section name', async () => {
-		const result = await node.run({ resource: 'menu', operation: 'get', menuId: 'menu-101-dinner', menuOptions: { sections: 'mains, DESSERTS' } });
+		const result = await node.run({
+			resource: 'menu',
+			operation: 'get',
+			menuId: 'menu-101-dinner',
+			menuOptions: { sections: 'mains, DESSERTS' },
+		});
 		expect(result.error).toBeUndefined();
 		const [dinner] = json(result) as unknown as Menu[];
 		expect(dinner.sections.map((s) => s.name)).toEqual(['Mains', 'Desserts']);
-		expect(node.sent(result.requests)[0].url).toBe(`${MENUS}/menu-101-dinner?sections=mains%2CDESSERTS`);
+		expect(node.sent(result.requests)[0].url).toBe(
+			`${MENUS}/menu-101-dinner?sections=mains%2CDESSERTS`,
+		);
 		expectPaired(result.items, [0]);
 	});
 
@@ -89,19 +114,34 @@ describe('Menu: Get Many', () => {
 		const all = await node.run({ resource: 'menu', operation: 'getAll', returnAll: true });
 		expect(json(all).map((m) => m.name)).toEqual(['Lunch', 'Dinner', 'Drinks']);
 		expectPaired(all.items);
-		const two = await node.run({ resource: 'menu', operation: 'getAll', returnAll: false, limit: 2 });
+		const two = await node.run({
+			resource: 'menu',
+			operation: 'getAll',
+			returnAll: false,
+			limit: 2,
+		});
 		expect(json(two).map((m) => m.id)).toEqual(['menu-101-lunch', 'menu-101-dinner']);
 	});
 
 	it('says the token has no access to the restaurant (403)', async () => {
-		const result = await node.run({ resource: 'menu', operation: 'getAll', returnAll: true }, { token: TOKENS.outsider });
-		expect(errorOf(result).message).toBe('Access denied: the access token may not use this restaurant or operation (HTTP 403)');
+		const result = await node.run(
+			{ resource: 'menu', operation: 'getAll', returnAll: true },
+			{ token: TOKENS.outsider },
+		);
+		expect(errorOf(result).message).toBe(
+			'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
+		);
 	});
 });
 
 describe('Menu: Update', () => {
 	it('changes the fields set and keeps the sections when none are given', async () => {
-		const result = await node.run({ resource: 'menu', operation: 'update', menuId: 'menu-101-lunch', updateFields: { name: 'Business lunch' } });
+		const result = await node.run({
+			resource: 'menu',
+			operation: 'update',
+			menuId: 'menu-101-lunch',
+			updateFields: { name: 'Business lunch' },
+		});
 		expect(result.error).toBeUndefined();
 		expect(node.sent(result.requests)[0].body).toEqual({ name: 'Business lunch' });
 		const lunch = await menu('menu-101-lunch');
@@ -114,24 +154,50 @@ describe('Menu: Update', () => {
 			resource: 'menu',
 			operation: 'update',
 			menuId: 'menu-101-lunch',
-			updateFields: { sections: { section: [{ name: 'Today', description: 'Chef’s choice', products: ['prd-101-mains-01'] }] } },
+			updateFields: {
+				sections: {
+					section: [
+						{ name: 'Today', description: 'Chef’s choice', products: ['prd-101-mains-01'] },
+					],
+				},
+			},
 		});
 		expect(result.error).toBeUndefined();
 		expect((json(result)[0] as unknown as Menu).sections.map((s) => s.name)).toEqual(['Today']);
-		expect((await menu('menu-101-lunch')).sections).toEqual([expect.objectContaining({ name: 'Today', products: [expect.objectContaining({ id: 'prd-101-mains-01' })] })]);
+		expect((await menu('menu-101-lunch')).sections).toEqual([
+			expect.objectContaining({
+				name: 'Today',
+				products: [expect.objectContaining({ id: 'prd-101-mains-01' })],
+			}),
+		]);
 		expectPaired(result.items, [0]);
 	});
 
 	it('refuses an update with nothing to change', async () => {
-		const result = await node.run({ resource: 'menu', operation: 'update', menuId: 'menu-101-lunch', updateFields: { sections: {} } });
-		expect(errorOf(result).message).toBe('Nothing to update: add at least one field under Update Fields');
+		const result = await node.run({
+			resource: 'menu',
+			operation: 'update',
+			menuId: 'menu-101-lunch',
+			updateFields: { sections: {} },
+		});
+		expect(errorOf(result).message).toBe(
+			'Nothing to update: add at least one field under Update Fields',
+		);
 		expect(result.requests).toEqual([]);
 	});
 
 	it('continues on fail past a missing menu', async () => {
 		const result = await node.run(
-			{ resource: 'menu', operation: 'update', menuId: '={{ $json.menu }}', updateFields: { visible: false } },
-			{ continueOnFail: true, inputItems: [{ menu: 'menu-101-nope' }, { menu: 'menu-101-drinks' }] },
+			{
+				resource: 'menu',
+				operation: 'update',
+				menuId: '={{ $json.menu }}',
+				updateFields: { visible: false },
+			},
+			{
+				continueOnFail: true,
+				inputItems: [{ menu: 'menu-101-nope' }, { menu: 'menu-101-drinks' }],
+			},
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.error).toBe('Not found: Menu menu-101-nope was not found.');
@@ -142,14 +208,22 @@ describe('Menu: Update', () => {
 
 describe('Menu: Delete', () => {
 	it('deletes the menu and returns { deleted: true }', async () => {
-		const result = await node.run({ resource: 'menu', operation: 'delete', menuId: 'menu-101-drinks' });
+		const result = await node.run({
+			resource: 'menu',
+			operation: 'delete',
+			menuId: 'menu-101-drinks',
+		});
 		expect(json(result)).toEqual([{ deleted: true }]);
 		expectPaired(result.items, [0]);
 		expect((await menus()).map((m) => m.id)).not.toContain('menu-101-drinks');
 	});
 
 	it('says the menu does not exist (404)', async () => {
-		const result = await node.run({ resource: 'menu', operation: 'delete', menuId: 'menu-101-nope' });
+		const result = await node.run({
+			resource: 'menu',
+			operation: 'delete',
+			menuId: 'menu-101-nope',
+		});
 		expect(errorOf(result).message).toBe('Not found: Menu menu-101-nope was not found.');
 	});
 });
@@ -168,12 +242,26 @@ describe('Menu: Reorder', () => {
 		});
 		expect(result.error).toBeUndefined();
 		expect(node.sent(result.requests)).toEqual([
-			{ method: 'PUT', url: MENUS, body: [{ id: 'menu-101-drinks', sequence: 1 }, { id: 'menu-101-lunch', sequence: 3, visible: false }], status: 200 },
+			{
+				method: 'PUT',
+				url: MENUS,
+				body: [
+					{ id: 'menu-101-drinks', sequence: 1 },
+					{ id: 'menu-101-lunch', sequence: 3, visible: false },
+				],
+				status: 200,
+			},
 		]);
-		expect(json(result)).toEqual([expect.objectContaining({ id: 'menu-101-drinks', sequence: 1, visible: true }), expect.objectContaining({ id: 'menu-101-lunch', sequence: 3, visible: false })]);
+		expect(json(result)).toEqual([
+			expect.objectContaining({ id: 'menu-101-drinks', sequence: 1, visible: true }),
+			expect.objectContaining({ id: 'menu-101-lunch', sequence: 3, visible: false }),
+		]);
 		expectPaired(result.items, [0, 0]);
 		expect(await menus()).toEqual(
-			expect.arrayContaining([expect.objectContaining({ id: 'menu-101-drinks', sequence: 1 }), expect.objectContaining({ id: 'menu-101-lunch', sequence: 3, visible: false })]),
+			expect.arrayContaining([
+				expect.objectContaining({ id: 'menu-101-drinks', sequence: 1 }),
+				expect.objectContaining({ id: 'menu-101-lunch', sequence: 3, visible: false }),
+			]),
 		);
 	});
 
@@ -181,10 +269,17 @@ describe('Menu: Reorder', () => {
 		const result = await node.run({
 			resource: 'menu',
 			operation: 'reorder',
-			menus: { menu: [{ menuId: 'menu-101-drinks', sequence: 9, visible: 'keep' }, { menuId: 'menu-101-nope', sequence: 1, visible: 'keep' }] },
+			menus: {
+				menu: [
+					{ menuId: 'menu-101-drinks', sequence: 9, visible: 'keep' },
+					{ menuId: 'menu-101-nope', sequence: 1, visible: 'keep' },
+				],
+			},
 		});
 		const error = errorOf(result);
-		expect(error.message).toBe('[1].id "menu-101-nope" is not a menu of restaurant 101; nothing was changed.');
+		expect(error.message).toBe(
+			'[1].id "menu-101-nope" is not a menu of restaurant 101; nothing was changed.',
+		);
 		expect(error.description).toContain('Code: menu_not_found.');
 		expect((await menus()).find((m) => m.id === 'menu-101-drinks')?.sequence).toBe(3);
 	});
@@ -192,6 +287,10 @@ describe('Menu: Reorder', () => {
 
 describe('Menu: dropdown', () => {
 	it('lists the menus of the chosen restaurant', async () => {
-		expect((await node.loadOptions('getMenus')).map((o) => o.value)).toEqual(['menu-101-lunch', 'menu-101-dinner', 'menu-101-drinks']);
+		expect((await node.loadOptions('getMenus')).map((o) => o.value)).toEqual([
+			'menu-101-lunch',
+			'menu-101-dinner',
+			'menu-101-drinks',
+		]);
 	});
 });

@@ -3,7 +3,13 @@
  * path for every entry, and both URL-encode every ID, so an ID with `/`, `?` or a space reaches the
  * resource it names.
  */
-import { API_PATHS, apiPath, routingUrl, routingUrlChoice, type PathName } from '../../nodes/shared/paths';
+import {
+	API_PATHS,
+	apiPath,
+	routingUrl,
+	routingUrlChoice,
+	type PathName,
+} from '../../nodes/shared/paths';
 import { useSandbox } from '../support/sandbox';
 import { nodeRunner, restaurant } from '../support/nodeRunner';
 
@@ -17,7 +23,9 @@ function evaluate(url: string, parameters: Record<string, unknown>): string {
 }
 
 function idsOf(name: PathName): Record<string, string> {
-	return Object.fromEntries([...API_PATHS[name].matchAll(/\{(\w+)\}/g)].map(([, id]) => [id, `${id} ${AWKWARD_ID}`]));
+	return Object.fromEntries(
+		[...API_PATHS[name].matchAll(/\{(\w+)\}/g)].map(([, id]) => [id, `${id} ${AWKWARD_ID}`]),
+	);
 }
 
 describe('API paths', () => {
@@ -33,12 +41,18 @@ describe('API paths', () => {
 
 	it('choose a path by a parameter', () => {
 		const url = routingUrlChoice('$parameter.list', { all: 'events', past: 'pastEvents' });
-		expect(evaluate(url, { list: 'past', restaurantId: 101 })).toBe('/api/core/admin/restaurants/101/events/past');
-		expect(evaluate(url, { list: 'all', restaurantId: 101 })).toBe('/api/core/admin/restaurants/101/events');
+		expect(evaluate(url, { list: 'past', restaurantId: 101 })).toBe(
+			'/api/core/admin/restaurants/101/events/past',
+		);
+		expect(evaluate(url, { list: 'all', restaurantId: 101 })).toBe(
+			'/api/core/admin/restaurants/101/events',
+		);
 	});
 
 	it('refuse to build a path with an ID missing', () => {
-		expect(() => (apiPath as (n: PathName, i: object) => string)('reservation', { restaurantId: 101 })).toThrow('needs reservationId');
+		expect(() =>
+			(apiPath as (n: PathName, i: object) => string)('reservation', { restaurantId: 101 }),
+		).toThrow('needs reservationId');
 	});
 });
 
@@ -48,11 +62,22 @@ describe('IDs that need encoding, through n8n', () => {
 
 	it('reach the API encoded, and the API answers for exactly that ID', async () => {
 		await ctx.sandbox.control('DELETE', '/requests');
-		const result = await node.run({ resource: 'reservation', operation: 'get', restaurantId: restaurant(101), reservationId: AWKWARD_ID });
+		const result = await node.run({
+			resource: 'reservation',
+			operation: 'get',
+			restaurantId: restaurant(101),
+			reservationId: AWKWARD_ID,
+		});
 		expect(result.error?.message).toMatch(/not found/i);
-		const log = (await (await ctx.sandbox.control('GET', '/requests')).json()) as { requests: Array<{ method: string; url: string; status: number }> };
+		const log = (await (await ctx.sandbox.control('GET', '/requests')).json()) as {
+			requests: Array<{ method: string; url: string; status: number }>;
+		};
 		expect(log.requests).toEqual([
-			expect.objectContaining({ method: 'GET', url: `/api/rsv/admin/restaurants/101/reservations/${encodeURIComponent(AWKWARD_ID)}`, status: 404 }),
+			expect.objectContaining({
+				method: 'GET',
+				url: `/api/rsv/admin/restaurants/101/reservations/${encodeURIComponent(AWKWARD_ID)}`,
+				status: 404,
+			}),
 		]);
 	});
 });

@@ -6,11 +6,19 @@ import { todayUtc, useSandbox } from '../support/sandbox';
 const ctx = useSandbox();
 const node = nodeRunner(ctx);
 // Beyond the seeded year, so that these tests see only their own reservations.
-const day = (offset: number, time = '19:00:00') => `${addLocalDays(`${todayUtc()}T00:00:00`, 700 + offset).slice(0, 10)}T${time}`;
+const day = (offset: number, time = '19:00:00') =>
+	`${addLocalDays(`${todayUtc()}T00:00:00`, 700 + offset).slice(0, 10)}T${time}`;
 const base = { resource: 'reservation', restaurantId: restaurant(101) };
 
 async function createOne(extra: Record<string, unknown> = {}) {
-	const result = await node.run({ ...base, operation: 'create', reservationTime: day(0), groupSize: 2, customerName: 'Node Guest', ...extra });
+	const result = await node.run({
+		...base,
+		operation: 'create',
+		reservationTime: day(0),
+		groupSize: 2,
+		customerName: 'Node Guest',
+		...extra,
+	});
 	expect(result.error).toBeUndefined();
 	return json(result)[0];
 }
@@ -23,27 +31,59 @@ describe('Reservation: Create', () => {
 			reservationTime: day(1, '20:00:00'),
 			groupSize: 3,
 			customerName: 'Anna Schmidt',
-			additionalFields: { phone: '+49 30 555', email: 'anna@example.com', specialRequests: 'Window', deliveryType: 'takeaway' },
+			additionalFields: {
+				phone: '+49 30 555',
+				email: 'anna@example.com',
+				specialRequests: 'Window',
+				deliveryType: 'takeaway',
+			},
 			customerProfile: { allergy: 'nuts, gluten', vip: true },
 			additionals: { highChair: true },
-			orderLines: { line: [{ productId: 'prd-101-pasta-01', amount: 2, modifiers: ['mod-101-truffle'] }] },
+			orderLines: {
+				line: [{ productId: 'prd-101-pasta-01', amount: 2, modifiers: ['mod-101-truffle'] }],
+			},
 			orderOptions: { tips: 3, note: 'Extra napkins' },
 		});
 		expect(result.error).toBeUndefined();
 		const [booking] = json(result);
-		expect(booking).toMatchObject({ reservationTime: day(1, '20:00:00'), groupSize: 3, customerName: 'Anna Schmidt', state: 'confirmed' });
+		expect(booking).toMatchObject({
+			reservationTime: day(1, '20:00:00'),
+			groupSize: 3,
+			customerName: 'Anna Schmidt',
+			state: 'confirmed',
+		});
 		expect(Object.keys(booking)).not.toContain('order');
-		const stored = (await ctx.call('getReservation', { path: { reservationId: booking.id as string } })).body;
+		const stored = (
+			await ctx.call('getReservation', { path: { reservationId: booking.id as string } })
+		).body;
 		expect(stored.customerProfile).toMatchObject({ allergy: ['nuts', 'gluten'], vip: true });
 		expect(stored.additionals).toMatchObject({ highChair: true });
-		expect(stored.order).toMatchObject({ tips: 3, note: 'Extra napkins', orderItems: [{ productId: 'prd-101-pasta-01', amount: 2, modifiers: [{ productId: 'mod-101-truffle', amount: 1 }] }] });
+		expect(stored.order).toMatchObject({
+			tips: 3,
+			note: 'Extra napkins',
+			orderItems: [
+				{
+					productId: 'prd-101-pasta-01',
+					amount: 2,
+					modifiers: [{ productId: 'mod-101-truffle', amount: 1 }],
+				},
+			],
+		});
 		expect(result.items[0].pairedItem).toEqual({ item: 0 });
 	});
 
 	it('converts a time with an offset to the restaurant-local time', async () => {
-		const result = await node.run({ ...base, restaurantId: restaurant(102), operation: 'create', reservationTime: `${day(2, '23:30:00')}Z`, groupSize: 2 });
+		const result = await node.run({
+			...base,
+			restaurantId: restaurant(102),
+			operation: 'create',
+			reservationTime: `${day(2, '23:30:00')}Z`,
+			groupSize: 2,
+		});
 		// New York is 4 or 5 hours behind UTC.
-		expect([day(2, '18:30:00'), day(2, '19:30:00')]).toContain(result.items[0].json.reservationTime);
+		expect([day(2, '18:30:00'), day(2, '19:30:00')]).toContain(
+			result.items[0].json.reservationTime,
+		);
 	});
 
 	it('returns the full booking with Simplify off', async () => {
@@ -55,26 +95,52 @@ describe('Reservation: Create', () => {
 	it('refuses a negative order amount or negative tips before sending anything', async () => {
 		await ctx.sandbox.control('DELETE', '/requests');
 		for (const [orderLines, orderOptions, text] of [
-			[{ line: [{ productId: 'prd-101-pasta-01', amount: -1, modifiers: [] }] }, {}, 'order.orderItems[0].amount is -1: it must not be below 0'],
+			[
+				{ line: [{ productId: 'prd-101-pasta-01', amount: -1, modifiers: [] }] },
+				{},
+				'order.orderItems[0].amount is -1: it must not be below 0',
+			],
 			[{ line: [] }, { tips: -2 }, 'order.tips is -2: it must not be below 0'],
 		] as const) {
-			const result = await node.run({ ...base, operation: 'create', reservationTime: day(3), groupSize: 2, orderLines, orderOptions });
-			expect(result.error?.message).toBe(`Order not sent: ${text} (${text.includes('tips') ? 'invalid_amount' : 'invalid_quantity'})`);
+			const result = await node.run({
+				...base,
+				operation: 'create',
+				reservationTime: day(3),
+				groupSize: 2,
+				orderLines,
+				orderOptions,
+			});
+			expect(result.error?.message).toBe(
+				`Order not sent: ${text} (${text.includes('tips') ? 'invalid_amount' : 'invalid_quantity'})`,
+			);
 			expect(result.error?.description).toContain('Nothing was sent');
 		}
-		const log = (await (await ctx.sandbox.control('GET', '/requests')).json()) as { requests: Array<{ method: string }> };
+		const log = (await (await ctx.sandbox.control('GET', '/requests')).json()) as {
+			requests: Array<{ method: string }>;
+		};
 		expect(log.requests.filter((r) => r.method === 'POST')).toEqual([]);
 	});
 
 	it("surfaces the server's message and code when it rejects an order", async () => {
-		const result = await node.run({ ...base, operation: 'create', reservationTime: day(3), groupSize: 2, orderLines: { line: [{ productId: 'prd-101-mains-01', amount: 10000000, modifiers: [] }] } });
+		const result = await node.run({
+			...base,
+			operation: 'create',
+			reservationTime: day(3),
+			groupSize: 2,
+			orderLines: { line: [{ productId: 'prd-101-mains-01', amount: 10000000, modifiers: [] }] },
+		});
 		expect(result.error?.message).toContain('must not be above 21474836.47');
 		expect(result.error?.description).toContain('Code: amount_too_large.');
 		expect(result.error?.httpCode).toBe('400');
 	});
 
 	it('refuses a time that is not a date', async () => {
-		const result = await node.run({ ...base, operation: 'create', reservationTime: 'next friday', groupSize: 2 });
+		const result = await node.run({
+			...base,
+			operation: 'create',
+			reservationTime: 'next friday',
+			groupSize: 2,
+		});
 		expect(result.error?.message).toBe('Reservation Time "next friday" is not a date and time');
 	});
 });
@@ -91,63 +157,157 @@ describe('Reservation: Get, Update, Cancel', () => {
 
 	it('updates only the fields set', async () => {
 		const created = await createOne({ additionalFields: { specialRequests: 'Quiet' } });
-		const result = await node.run({ ...base, operation: 'update', reservationId: created.id, updateFields: { groupSize: 5, tableNumber: '7' } });
-		expect(result.items[0].json).toMatchObject({ groupSize: 5, tableNumber: '7', specialRequests: 'Quiet', customerName: 'Node Guest' });
-		const nothing = await node.run({ ...base, operation: 'update', reservationId: created.id, updateFields: {} });
+		const result = await node.run({
+			...base,
+			operation: 'update',
+			reservationId: created.id,
+			updateFields: { groupSize: 5, tableNumber: '7' },
+		});
+		expect(result.items[0].json).toMatchObject({
+			groupSize: 5,
+			tableNumber: '7',
+			specialRequests: 'Quiet',
+			customerName: 'Node Guest',
+		});
+		const nothing = await node.run({
+			...base,
+			operation: 'update',
+			reservationId: created.id,
+			updateFields: {},
+		});
 		expect(nothing.error?.message).toContain('Nothing to update');
 	});
 
 	it('cancels with a reason from the configuration, and reports a second cancel', async () => {
 		const created = await createOne();
-		const result = await node.run({ ...base, operation: 'cancel', reservationId: created.id, cancelOptionName: 'Guest request', note: 'Ill', doNotChargeFee: true, simplify: false });
-		expect(result.items[0].json).toMatchObject({ state: 'cancelled', doNotChargeFee: true, details: { cancelOptionName: 'Guest request', cancelNote: 'Ill' } });
-		const again = await node.run({ ...base, operation: 'cancel', reservationId: created.id, cancelOptionName: '', note: '', doNotChargeFee: false });
+		const result = await node.run({
+			...base,
+			operation: 'cancel',
+			reservationId: created.id,
+			cancelOptionName: 'Guest request',
+			note: 'Ill',
+			doNotChargeFee: true,
+			simplify: false,
+		});
+		expect(result.items[0].json).toMatchObject({
+			state: 'cancelled',
+			doNotChargeFee: true,
+			details: { cancelOptionName: 'Guest request', cancelNote: 'Ill' },
+		});
+		const again = await node.run({
+			...base,
+			operation: 'cancel',
+			reservationId: created.id,
+			cancelOptionName: '',
+			note: '',
+			doNotChargeFee: false,
+		});
 		expect(again.error?.message).toBe(`Reservation ${created.id} is already cancelled.`);
 		expect(again.error?.description).toContain('Code: already_cancelled.');
 	});
 
 	it('loads the cancellation reasons of the restaurant, the default first', async () => {
-		const reasons = await node.loadOptions('getCancellationReasons', { ...base, operation: 'cancel' });
-		expect(reasons[0]).toEqual({ name: 'Guest request (default)', value: 'Guest request', description: 'The guest asked to cancel.' });
-		expect(reasons.map((r) => r.value)).toEqual(['Guest request', 'No-show', 'Restaurant closed', 'Duplicate booking']);
+		const reasons = await node.loadOptions('getCancellationReasons', {
+			...base,
+			operation: 'cancel',
+		});
+		expect(reasons[0]).toEqual({
+			name: 'Guest request (default)',
+			value: 'Guest request',
+			description: 'The guest asked to cancel.',
+		});
+		expect(reasons.map((r) => r.value)).toEqual([
+			'Guest request',
+			'No-show',
+			'Restaurant closed',
+			'Duplicate booking',
+		]);
 	});
 });
 
 describe('Reservation: Get Many over any period', () => {
 	beforeAll(async () => {
-		for (const offset of [100, 159, 160, 161, 250, 400]) await createOne({ reservationTime: day(offset, '12:00:00') });
+		for (const offset of [100, 159, 160, 161, 250, 400])
+			await createOne({ reservationTime: day(offset, '12:00:00') });
 	});
 
 	it('splits a long period into 60-day windows, merges them and drops nothing', async () => {
-		const result = await node.run({ ...base, operation: 'getAll', from: day(100, '00:00:00'), to: day(465, '00:00:00'), returnAll: true });
+		const result = await node.run({
+			...base,
+			operation: 'getAll',
+			from: day(100, '00:00:00'),
+			to: day(465, '00:00:00'),
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		const gets = result.requests.filter((r) => r.method === 'GET');
 		expect(gets).toHaveLength(Math.ceil(365 / 60));
-		expect(json(result).map((r) => r.reservationTime)).toEqual([100, 159, 160, 161, 250, 400].map((o) => day(o, '12:00:00')));
+		expect(json(result).map((r) => r.reservationTime)).toEqual(
+			[100, 159, 160, 161, 250, 400].map((o) => day(o, '12:00:00')),
+		);
 		// Every window respects the App-scope limit, so a vendor token works the same.
-		const vendor = await node.run({ ...base, operation: 'getAll', from: day(100, '00:00:00'), to: day(465, '00:00:00'), returnAll: true }, { token: 'sandbox-vendor-token' });
+		const vendor = await node.run(
+			{
+				...base,
+				operation: 'getAll',
+				from: day(100, '00:00:00'),
+				to: day(465, '00:00:00'),
+				returnAll: true,
+			},
+			{ token: 'sandbox-vendor-token' },
+		);
 		expect(vendor.error).toBeUndefined();
 	});
 
 	it('honours Limit and the filters', async () => {
-		const limited = await node.run({ ...base, operation: 'getAll', from: day(100, '00:00:00'), to: day(465, '00:00:00'), returnAll: false, limit: 2 });
+		const limited = await node.run({
+			...base,
+			operation: 'getAll',
+			from: day(100, '00:00:00'),
+			to: day(465, '00:00:00'),
+			returnAll: false,
+			limit: 2,
+		});
 		expect(json(limited)).toHaveLength(2);
-		const none = await node.run({ ...base, operation: 'getAll', from: day(100, '00:00:00'), to: day(465, '00:00:00'), returnAll: true, filters: { status: 'cancelled' } });
+		const none = await node.run({
+			...base,
+			operation: 'getAll',
+			from: day(100, '00:00:00'),
+			to: day(465, '00:00:00'),
+			returnAll: true,
+			filters: { status: 'cancelled' },
+		});
 		expect(json(none)).toEqual([]);
 	});
 
 	it('refuses an empty period', async () => {
-		const result = await node.run({ ...base, operation: 'getAll', from: day(5), to: day(4), returnAll: true });
+		const result = await node.run({
+			...base,
+			operation: 'getAll',
+			from: day(5),
+			to: day(4),
+			returnAll: true,
+		});
 		expect(result.error?.message).toBe(`To (${day(4)}) must be after From (${day(5)})`);
 	});
 });
 
 describe('errors and access', () => {
 	it('explains a wrong token and a restaurant outside the token, without the token', async () => {
-		const wrong = await node.run({ ...base, operation: 'get', reservationId: 'x' }, { token: 'wrong-token-123' });
-		expect(wrong.error?.message).toBe('Authorization failed: the API did not accept the access token (HTTP 401)');
-		const outsider = await node.run({ ...base, operation: 'get', reservationId: 'x' }, { token: 'sandbox-outsider-token' });
-		expect(outsider.error?.message).toBe('Access denied: the access token may not use this restaurant or operation (HTTP 403)');
+		const wrong = await node.run(
+			{ ...base, operation: 'get', reservationId: 'x' },
+			{ token: 'wrong-token-123' },
+		);
+		expect(wrong.error?.message).toBe(
+			'Authorization failed: the API did not accept the access token (HTTP 401)',
+		);
+		const outsider = await node.run(
+			{ ...base, operation: 'get', reservationId: 'x' },
+			{ token: 'sandbox-outsider-token' },
+		);
+		expect(outsider.error?.message).toBe(
+			'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
+		);
 	});
 
 	it('explains 429 and 5xx', async () => {

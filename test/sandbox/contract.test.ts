@@ -20,35 +20,81 @@ const SAMPLES: Record<string, { options?: () => CallOptions; expect: number }> =
 	getRestaurantCompany: { expect: 200 },
 	getRestaurantAudit: { expect: 200 },
 	listReservations: { options: () => ({ query: { includeEvents: true } }), expect: 200 },
-	createReservation: { options: () => ({ body: { reservationTime: '2028-06-01T19:00:00', groupSize: 2, customerName: 'Contract' } }), expect: 201 },
+	createReservation: {
+		options: () => ({
+			body: { reservationTime: '2028-06-01T19:00:00', groupSize: 2, customerName: 'Contract' },
+		}),
+		expect: 201,
+	},
 	getReservation: { options: () => ({ path: { reservationId: 'rsv-101-000001' } }), expect: 200 },
-	updateReservation: { options: () => ({ path: { reservationId: 'rsv-101-000002' }, body: { specialRequests: 'Contract' } }), expect: 200 },
-	cancelReservation: { options: () => ({ path: { reservationId: 'rsv-101-000003' }, body: { note: 'Contract' } }), expect: 200 },
+	updateReservation: {
+		options: () => ({
+			path: { reservationId: 'rsv-101-000002' },
+			body: { specialRequests: 'Contract' },
+		}),
+		expect: 200,
+	},
+	cancelReservation: {
+		options: () => ({ path: { reservationId: 'rsv-101-000003' }, body: { note: 'Contract' } }),
+		expect: 200,
+	},
 	getBookingAudit: { options: () => ({ path: { bookingId: 'rsv-101-000003' } }), expect: 200 },
 	listProductGroups: { expect: 200 },
 	createProductGroup: { options: () => ({ body: { name: 'Contract' } }), expect: 201 },
-	updateProductGroup: { options: () => ({ path: { groupId: 'grp-101-wine' }, body: { visible: false } }), expect: 200 },
+	updateProductGroup: {
+		options: () => ({ path: { groupId: 'grp-101-wine' }, body: { visible: false } }),
+		expect: 200,
+	},
 	deleteProductGroup: { options: () => ({ path: { groupId: 'grp-101-desserts' } }), expect: 200 },
 	listProducts: { expect: 200 },
 	createProduct: { options: () => ({ body: { name: 'Contract', price: 1 } }), expect: 201 },
-	updateProduct: { options: () => ({ path: { productId: 'prd-101-pasta-01' }, body: { stockAmount: 4 } }), expect: 200 },
+	updateProduct: {
+		options: () => ({ path: { productId: 'prd-101-pasta-01' }, body: { stockAmount: 4 } }),
+		expect: 200,
+	},
 	deleteProduct: { options: () => ({ path: { productId: 'prd-101-pasta-02' } }), expect: 200 },
 	listMenus: { expect: 200 },
 	createMenu: { options: () => ({ body: { name: 'Contract', sections: [] } }), expect: 201 },
-	batchUpdateMenus: { options: () => ({ body: [{ id: 'menu-101-lunch', visible: false }] }), expect: 200 },
+	batchUpdateMenus: {
+		options: () => ({ body: [{ id: 'menu-101-lunch', visible: false }] }),
+		expect: 200,
+	},
 	getMenu: { options: () => ({ path: { menuId: 'menu-101-lunch' } }), expect: 200 },
-	updateMenu: { options: () => ({ path: { menuId: 'menu-101-lunch' }, body: { name: 'Lunch' } }), expect: 200 },
+	updateMenu: {
+		options: () => ({ path: { menuId: 'menu-101-lunch' }, body: { name: 'Lunch' } }),
+		expect: 200,
+	},
 	deleteMenu: { options: () => ({ path: { menuId: 'menu-101-drinks' } }), expect: 200 },
 	listEvents: { expect: 200 },
 	listActiveEvents: { expect: 200 },
 	listPastEvents: { expect: 200 },
 	listDraftEvents: { expect: 200 },
 	getEvent: { options: () => ({ path: { eventId: 5001 } }), expect: 200 },
-	createEvent: { options: () => ({ body: { name: 'Contract', startDate: '2028-01-01T19:00:00', endDate: '2028-01-01T22:00:00' } }), expect: 201 },
-	updateEvent: { options: () => ({ path: { eventId: 5002 }, body: { name: 'Contract', startDate: '2028-01-01T19:00:00', endDate: '2028-01-01T22:00:00' } }), expect: 200 },
-	copyEvent: { options: () => ({ path: { copyFromId: 5003 }, body: { name: 'Contract copy' } }), expect: 201 },
-	setEventStatus: { options: () => ({ path: { eventId: 5004 }, query: { isOffline: false } }), expect: 200 },
-	setEventStatusSystem: { options: () => ({ path: { eventId: 5004 }, query: { isOffline: true } }), expect: 200 },
+	createEvent: {
+		options: () => ({
+			body: { name: 'Contract', startDate: '2028-01-01T19:00:00', endDate: '2028-01-01T22:00:00' },
+		}),
+		expect: 201,
+	},
+	updateEvent: {
+		options: () => ({
+			path: { eventId: 5002 },
+			body: { name: 'Contract', startDate: '2028-01-01T19:00:00', endDate: '2028-01-01T22:00:00' },
+		}),
+		expect: 200,
+	},
+	copyEvent: {
+		options: () => ({ path: { copyFromId: 5003 }, body: { name: 'Contract copy' } }),
+		expect: 201,
+	},
+	setEventStatus: {
+		options: () => ({ path: { eventId: 5004 }, query: { isOffline: false } }),
+		expect: 200,
+	},
+	setEventStatusSystem: {
+		options: () => ({ path: { eventId: 5004 }, query: { isOffline: true } }),
+		expect: 200,
+	},
 	deleteEvent: { options: () => ({ path: { eventId: 5001 } }), expect: 200 },
 	createRestaurant: {
 		options: () => {
@@ -59,8 +105,14 @@ const SAMPLES: Record<string, { options?: () => CallOptions; expect: number }> =
 		},
 		expect: 201,
 	},
-	updateRestaurant: { options: () => ({ path: { restaurantId: 104 }, body: { name: 'Contract 2' } }), expect: 200 },
-	updateRestaurantSettings: { options: () => ({ path: { restaurantId: 104 }, body: { language: 'pt' } }), expect: 200 },
+	updateRestaurant: {
+		options: () => ({ path: { restaurantId: 104 }, body: { name: 'Contract 2' } }),
+		expect: 200,
+	},
+	updateRestaurantSettings: {
+		options: () => ({ path: { restaurantId: 104 }, body: { language: 'pt' } }),
+		expect: 200,
+	},
 	deleteRestaurant: { options: () => ({ path: { restaurantId: 104 } }), expect: 200 },
 };
 
@@ -75,33 +127,68 @@ describe('openapi.yaml contract', () => {
 		expect(res.status).toBe(sample.expect);
 	});
 
-	it.each(operations.map((o) => o.operationId))('%s answers 401 without a token', async (operationId) => {
-		const res = await ctx.call(operationId, { token: null, path: { reservationId: 'x', groupId: 'x', productId: 'x', menuId: 'x', eventId: 1, copyFromId: 1, bookingId: 'x' } });
-		expect(res.status).toBe(401);
-	});
+	it.each(operations.map((o) => o.operationId))(
+		'%s answers 401 without a token',
+		async (operationId) => {
+			const res = await ctx.call(operationId, {
+				token: null,
+				path: {
+					reservationId: 'x',
+					groupId: 'x',
+					productId: 'x',
+					menuId: 'x',
+					eventId: 1,
+					copyFromId: 1,
+					bookingId: 'x',
+				},
+			});
+			expect(res.status).toBe(401);
+		},
+	);
 });
 
 describe('request validation', () => {
 	it('names every bad field of a body in errors and the first in the message', async () => {
-		const res = await ctx.call('createReservation', { body: { reservationTime: 'next friday', groupSize: 'four', customerProfile: { vip: 'sometimes' } } });
+		const res = await ctx.call('createReservation', {
+			body: {
+				reservationTime: 'next friday',
+				groupSize: 'four',
+				customerProfile: { vip: 'sometimes' },
+			},
+		});
 		expect(res.status).toBe(400);
 		expect(res.headers.get('content-type')).toContain('application/problem+json');
-		expect(res.body).toMatchObject({ code: 'validation_failed', status: 400, title: 'Bad Request' });
-		expect(Object.keys(res.body.errors).sort()).toEqual(['customerProfile.vip', 'groupSize', 'reservationTime']);
+		expect(res.body).toMatchObject({
+			code: 'validation_failed',
+			status: 400,
+			title: 'Bad Request',
+		});
+		expect(Object.keys(res.body.errors).sort()).toEqual([
+			'customerProfile.vip',
+			'groupSize',
+			'reservationTime',
+		]);
 		expect(res.body.message).toMatch(/^(reservationTime|groupSize|customerProfile\.vip): /);
 	});
 
 	it('refuses a path id of the wrong type and broken JSON', async () => {
-		const path = await fetch(`${ctx.sandbox.url}/api/core/admin/restaurants/abc`, { headers: { authorization: 'Bearer sandbox-staff-token' } });
+		const path = await fetch(`${ctx.sandbox.url}/api/core/admin/restaurants/abc`, {
+			headers: { authorization: 'Bearer sandbox-staff-token' },
+		});
 		expect(path.status).toBe(400);
 		expect(((await path.json()) as { errors: object }).errors).toHaveProperty('restaurantId');
-		const broken = await ctx.call('createProductGroup', { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
+		const broken = await ctx.call('createProductGroup', {
+			rawBody: '{"name": ',
+			headers: { 'content-type': 'application/json' },
+		});
 		expect(broken.status).toBe(400);
 		expect(broken.body.code).toBe('bad_request');
 	});
 
 	it('answers an unknown API path with a ProblemDetails 404', async () => {
-		const res = await fetch(`${ctx.sandbox.url}/api/core/admin/nothing-here`, { headers: { authorization: 'Bearer sandbox-staff-token' } });
+		const res = await fetch(`${ctx.sandbox.url}/api/core/admin/nothing-here`, {
+			headers: { authorization: 'Bearer sandbox-staff-token' },
+		});
 		expect(res.status).toBe(404);
 		expect(((await res.json()) as { code: string }).code).toBe('not_found');
 	});

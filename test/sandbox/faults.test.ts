@@ -25,10 +25,16 @@ describe('fault injection (control path only)', () => {
 	});
 
 	it('lets some requests pass first and matches by path', async () => {
-		await ctx.sandbox.control('POST', '/faults', { status: 500, count: 1, after: 2, pathContains: '/reservations' });
+		await ctx.sandbox.control('POST', '/faults', {
+			status: 500,
+			count: 1,
+			after: 2,
+			pathContains: '/reservations',
+		});
 		expect((await ctx.call('listMenus')).status).toBe(200);
 		const statuses = [];
-		for (let i = 0; i < 4; i++) statuses.push((await ctx.call('listReservations', { path: { restaurantId: 102 } })).status);
+		for (let i = 0; i < 4; i++)
+			statuses.push((await ctx.call('listReservations', { path: { restaurantId: 102 } })).status);
 		expect(statuses).toEqual([200, 200, 500, 200]);
 	});
 
@@ -41,15 +47,21 @@ describe('fault injection (control path only)', () => {
 
 	it('counts API requests and resets the store to the seed', async () => {
 		await ctx.call('createProductGroup', { body: { name: 'Temporary' } });
-		expect(((await (await ctx.sandbox.control('GET', '/requests')).json()) as { total: number }).total).toBe(1);
+		expect(
+			((await (await ctx.sandbox.control('GET', '/requests')).json()) as { total: number }).total,
+		).toBe(1);
 		await ctx.sandbox.reset();
 		const groups = (await ctx.call('listProductGroups')).body.map((g: { name: string }) => g.name);
 		expect(groups).not.toContain('Temporary');
 	});
 
 	it('is not reachable under /api and refuses unknown fault kinds', async () => {
-		expect((await fetch(`${ctx.sandbox.url}/api/__sandbox/reset`, { method: 'POST' })).status).toBe(404);
-		expect((await ctx.sandbox.control('POST', '/faults', { status: 418, count: 1 })).status).toBe(400);
+		expect((await fetch(`${ctx.sandbox.url}/api/__sandbox/reset`, { method: 'POST' })).status).toBe(
+			404,
+		);
+		expect((await ctx.sandbox.control('POST', '/faults', { status: 418, count: 1 })).status).toBe(
+			400,
+		);
 	});
 
 	it('logs one line per request and never the token', async () => {

@@ -4,17 +4,29 @@ import { todayUtc, useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 // Two years ahead lies beyond the seeded year, so these tests see only their own reservations.
-const day = (offset: number, time = '19:00:00') => `${addLocalDays(`${todayUtc()}T00:00:00`, 800 + offset).slice(0, 10)}T${time}`;
+const day = (offset: number, time = '19:00:00') =>
+	`${addLocalDays(`${todayUtc()}T00:00:00`, 800 + offset).slice(0, 10)}T${time}`;
 
-async function create(body: Record<string, unknown>, token: keyof typeof TOKENS = 'staff', restaurantId = 101) {
-	const res = await ctx.call('createReservation', { token, path: { restaurantId }, body: { groupSize: 2, customerName: 'Test Guest', ...body } });
+async function create(
+	body: Record<string, unknown>,
+	token: keyof typeof TOKENS = 'staff',
+	restaurantId = 101,
+) {
+	const res = await ctx.call('createReservation', {
+		token,
+		path: { restaurantId },
+		body: { groupSize: 2, customerName: 'Test Guest', ...body },
+	});
 	expect(res.status).toBe(201);
 	return res.body;
 }
 
 describe('create (spec 4.1)', () => {
 	it('creates on behalf of the user for staff and partner tokens', async () => {
-		for (const [token, id] of [['staff', 'user-staff-1'], ['partner', 'user-partner-1']] as const) {
+		for (const [token, id] of [
+			['staff', 'user-staff-1'],
+			['partner', 'user-partner-1'],
+		] as const) {
 			const r = await create({ reservationTime: day(0) }, token);
 			expect(r.createdOnBehalfOf).toEqual(expect.objectContaining({ type: 'user', id }));
 			expect(r.vendorAppId).toBeNull();
@@ -24,8 +36,16 @@ describe('create (spec 4.1)', () => {
 
 	it('creates on behalf of the application for the vendor token', async () => {
 		const r = await create({ reservationTime: day(0) }, 'vendor');
-		expect(r.createdOnBehalfOf).toEqual({ type: 'application', id: 'app-sandbox-pos', name: 'Sandbox POS' });
-		expect(r).toMatchObject({ vendorAppId: 'app-sandbox-pos', source: 'Sandbox POS', viewed: false });
+		expect(r.createdOnBehalfOf).toEqual({
+			type: 'application',
+			id: 'app-sandbox-pos',
+			name: 'Sandbox POS',
+		});
+		expect(r).toMatchObject({
+			vendorAppId: 'app-sandbox-pos',
+			source: 'Sandbox POS',
+			viewed: false,
+		});
 	});
 
 	it('stores the time as restaurant-local, converting a time that carries an offset', async () => {
@@ -46,14 +66,20 @@ describe('create (spec 4.1)', () => {
 		expect(missing.status).toBe(400);
 		expect(missing.body).toMatchObject({ code: 'validation_failed' });
 		expect(missing.body.message).toContain('reservationTime');
-		const zero = await ctx.call('createReservation', { body: { reservationTime: day(3), groupSize: 0 } });
+		const zero = await ctx.call('createReservation', {
+			body: { reservationTime: day(3), groupSize: 0 },
+		});
 		expect(zero.body.errors).toHaveProperty('groupSize');
-		const cancelled = await ctx.call('createReservation', { body: { reservationTime: day(3), groupSize: 2, state: 'cancelled' } });
+		const cancelled = await ctx.call('createReservation', {
+			body: { reservationTime: day(3), groupSize: 2, state: 'cancelled' },
+		});
 		expect(cancelled.body.code).toBe('invalid_state');
 	});
 
 	it('refuses an event of another restaurant', async () => {
-		const res = await ctx.call('createReservation', { body: { reservationTime: day(3), groupSize: 2, eventId: 999999 } });
+		const res = await ctx.call('createReservation', {
+			body: { reservationTime: day(3), groupSize: 2, eventId: 999999 },
+		});
 		expect(res.status).toBe(400);
 		expect(res.body.code).toBe('unknown_event');
 	});
@@ -70,46 +96,85 @@ describe('read, update and cancel', () => {
 
 	it('records an update against the current user and changes only the fields sent', async () => {
 		const r = await create({ reservationTime: day(6), specialRequests: 'Window' }, 'vendor');
-		const res = await ctx.call('updateReservation', { token: 'partner', path: { reservationId: r.id }, body: { groupSize: 4, tableNumber: '12' } });
+		const res = await ctx.call('updateReservation', {
+			token: 'partner',
+			path: { reservationId: r.id },
+			body: { groupSize: 4, tableNumber: '12' },
+		});
 		expect(res.status).toBe(200);
-		expect(res.body).toMatchObject({ groupSize: 4, tableNumber: '12', specialRequests: 'Window', reservationTime: r.reservationTime });
-		expect(res.body.lastUpdatedBy).toEqual(expect.objectContaining({ type: 'user', id: 'user-partner-1' }));
+		expect(res.body).toMatchObject({
+			groupSize: 4,
+			tableNumber: '12',
+			specialRequests: 'Window',
+			reservationTime: r.reservationTime,
+		});
+		expect(res.body.lastUpdatedBy).toEqual(
+			expect.objectContaining({ type: 'user', id: 'user-partner-1' }),
+		);
 		expect(res.body.createdOnBehalfOf.type).toBe('application');
 		const audit = await ctx.call('getBookingAudit', { path: { bookingId: r.id } });
-		expect(audit.body.entries.map((e: { action: string }) => e.action)).toEqual(['created', 'updated']);
-		expect(audit.body.entries[1]).toMatchObject({ actor: { id: 'user-partner-1' }, changes: { groupSize: { from: 2, to: 4 }, tableNumber: { from: null, to: '12' } } });
+		expect(audit.body.entries.map((e: { action: string }) => e.action)).toEqual([
+			'created',
+			'updated',
+		]);
+		expect(audit.body.entries[1]).toMatchObject({
+			actor: { id: 'user-partner-1' },
+			changes: { groupSize: { from: 2, to: 4 }, tableNumber: { from: null, to: '12' } },
+		});
 	});
 
 	it('cancels: state cancelled, details and doNotChargeFee kept', async () => {
 		const r = await create({ reservationTime: day(7) });
 		const res = await ctx.call('cancelReservation', {
 			path: { reservationId: r.id },
-			body: { cancelOptionName: 'Guest request', note: 'Flight delayed', origin: 'phone', updatedBy: 'Maria at the desk', doNotChargeFee: true },
+			body: {
+				cancelOptionName: 'Guest request',
+				note: 'Flight delayed',
+				origin: 'phone',
+				updatedBy: 'Maria at the desk',
+				doNotChargeFee: true,
+			},
 		});
 		expect(res.status).toBe(200);
 		expect(res.body).toMatchObject({
 			state: 'cancelled',
 			doNotChargeFee: true,
-			details: { cancelOptionName: 'Guest request', cancelNote: 'Flight delayed', cancelSource: 'phone' },
+			details: {
+				cancelOptionName: 'Guest request',
+				cancelNote: 'Flight delayed',
+				cancelSource: 'phone',
+			},
 			lastUpdatedBy: { name: 'Maria at the desk' },
 		});
-		expect((await ctx.call('getReservation', { path: { reservationId: r.id } })).body.details.cancelNote).toBe('Flight delayed');
+		expect(
+			(await ctx.call('getReservation', { path: { reservationId: r.id } })).body.details.cancelNote,
+		).toBe('Flight delayed');
 	});
 
 	it('refuses an unknown cancellation reason, listing the valid ones, and changes nothing', async () => {
 		const r = await create({ reservationTime: day(8) });
-		const res = await ctx.call('cancelReservation', { path: { reservationId: r.id }, body: { cancelOptionName: 'Bored' } });
+		const res = await ctx.call('cancelReservation', {
+			path: { reservationId: r.id },
+			body: { cancelOptionName: 'Bored' },
+		});
 		expect(res.status).toBe(400);
 		expect(res.body.code).toBe('unknown_cancel_option');
 		expect(res.body.message).toContain('"Guest request"');
-		expect((await ctx.call('getReservation', { path: { reservationId: r.id } })).body.state).toBe('confirmed');
+		expect((await ctx.call('getReservation', { path: { reservationId: r.id } })).body.state).toBe(
+			'confirmed',
+		);
 	});
 
 	it('answers 409 when cancelling twice or updating a cancelled reservation', async () => {
 		const r = await create({ reservationTime: day(9) });
 		await ctx.call('cancelReservation', { path: { reservationId: r.id }, body: {} });
-		expect((await ctx.call('cancelReservation', { path: { reservationId: r.id }, body: {} })).body.code).toBe('already_cancelled');
-		const update = await ctx.call('updateReservation', { path: { reservationId: r.id }, body: { groupSize: 3 } });
+		expect(
+			(await ctx.call('cancelReservation', { path: { reservationId: r.id }, body: {} })).body.code,
+		).toBe('already_cancelled');
+		const update = await ctx.call('updateReservation', {
+			path: { reservationId: r.id },
+			body: { groupSize: 3 },
+		});
 		expect(update.status).toBe(409);
 		expect(update.body.code).toBe('reservation_cancelled');
 	});
@@ -129,11 +194,20 @@ describe('list filters (spec 4.1)', () => {
 			event: await create({ reservationTime: day(103), eventId: event.id }),
 			vendor: await create({ reservationTime: day(104) }, 'vendor'),
 		};
-		await ctx.call('cancelReservation', { path: { reservationId: (await create({ reservationTime: day(105) })).id }, body: {} });
+		await ctx.call('cancelReservation', {
+			path: { reservationId: (await create({ reservationTime: day(105) })).id },
+			body: {},
+		});
 	});
 
-	const list = async (query: Record<string, string | boolean>, token: keyof typeof TOKENS = 'staff') => {
-		const res = await ctx.call('listReservations', { token, query: { from: day(100, '00:00:00'), to: day(110, '00:00:00'), ...query } });
+	const list = async (
+		query: Record<string, string | boolean>,
+		token: keyof typeof TOKENS = 'staff',
+	) => {
+		const res = await ctx.call('listReservations', {
+			token,
+			query: { from: day(100, '00:00:00'), to: day(110, '00:00:00'), ...query },
+		});
 		expect(res.status).toBe(200);
 		return res.body;
 	};
@@ -142,7 +216,9 @@ describe('list filters (spec 4.1)', () => {
 		expect(ids(await list({ to: day(100, '23:30:00') }))).toEqual([made.early.id]);
 		const all = await list({});
 		expect(ids(all)).not.toContain(made.event.id);
-		expect(all.map((r: { reservationTime: string }) => r.reservationTime)).toEqual([...all.map((r: { reservationTime: string }) => r.reservationTime)].sort());
+		expect(all.map((r: { reservationTime: string }) => r.reservationTime)).toEqual(
+			[...all.map((r: { reservationTime: string }) => r.reservationTime)].sort(),
+		);
 		expect(all).toHaveLength(6);
 	});
 
@@ -152,12 +228,20 @@ describe('list filters (spec 4.1)', () => {
 
 	it('filters by business date, where a booking after midnight belongs to the day before', async () => {
 		const d = day(100).slice(0, 10);
-		expect(ids(await list({ businessDateFrom: d, businessDateTo: d }))).toEqual([made.early.id, made.late.id, made.nextDayNight.id]);
+		expect(ids(await list({ businessDateFrom: d, businessDateTo: d }))).toEqual([
+			made.early.id,
+			made.late.id,
+			made.nextDayNight.id,
+		]);
 	});
 
 	it('filters pending, status, kind, unviewed and VendorAppId', async () => {
 		expect(ids(await list({ pending: true }))).toEqual([made.pending.id]);
-		expect((await list({ status: 'cancelled' })).every((r: { state: string }) => r.state === 'cancelled')).toBe(true);
+		expect(
+			(await list({ status: 'cancelled' })).every(
+				(r: { state: string }) => r.state === 'cancelled',
+			),
+		).toBe(true);
 		expect(await list({ status: 'cancelled' })).toHaveLength(1);
 		expect(await list({ kind: 'walkin' })).toEqual([]);
 		expect(ids(await list({ unviewed: true }))).toEqual([made.vendor.id]);
@@ -181,12 +265,21 @@ describe('list filters (spec 4.1)', () => {
 		expect(none.body.code).toBe('range_required');
 		const half = await ctx.call('listReservations', { token: 'vendor', query: { from: day(0) } });
 		expect(half.body.code).toBe('range_required');
-		const long = await ctx.call('listReservations', { token: 'vendor', query: { from: day(0, '00:00:00'), to: day(61, '00:00:00') } });
+		const long = await ctx.call('listReservations', {
+			token: 'vendor',
+			query: { from: day(0, '00:00:00'), to: day(61, '00:00:00') },
+		});
 		expect(long.status).toBe(400);
 		expect(long.body.code).toBe('range_too_long');
-		const exact = await ctx.call('listReservations', { token: 'vendor', query: { from: day(0, '00:00:00'), to: day(60, '00:00:00') } });
+		const exact = await ctx.call('listReservations', {
+			token: 'vendor',
+			query: { from: day(0, '00:00:00'), to: day(60, '00:00:00') },
+		});
 		expect(exact.status).toBe(200);
-		const dates = await ctx.call('listReservations', { token: 'vendor', query: { businessDateFrom: day(0).slice(0, 10), businessDateTo: day(60).slice(0, 10) } });
+		const dates = await ctx.call('listReservations', {
+			token: 'vendor',
+			query: { businessDateFrom: day(0).slice(0, 10), businessDateTo: day(60).slice(0, 10) },
+		});
 		expect(dates.body.code).toBe('range_too_long');
 	});
 

@@ -24,15 +24,22 @@ interface ApiResponse<T = any> {
 }
 
 export function apiClient(baseUrl: string) {
-	return async function call<T = any>(operationId: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+	return async function call<T = any>(
+		operationId: string,
+		options: CallOptions = {},
+	): Promise<ApiResponse<T>> {
 		const op = operation(operationId);
 		const pathParams = { restaurantId: 101, ...options.path };
-		const route = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(pathParams[name as keyof typeof pathParams])));
+		const route = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+			encodeURIComponent(String(pathParams[name as keyof typeof pathParams])),
+		);
 		const url = new URL(baseUrl + route);
-		for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+		for (const [k, v] of Object.entries(options.query ?? {}))
+			if (v !== undefined) url.searchParams.set(k, String(v));
 		const token = options.token === undefined ? 'staff' : options.token;
 		const headers: Record<string, string> = { ...options.headers };
-		if (token !== null) headers.authorization = `Bearer ${TOKENS[token as keyof typeof TOKENS] ?? token}`;
+		if (token !== null)
+			headers.authorization = `Bearer ${TOKENS[token as keyof typeof TOKENS] ?? token}`;
 		let body: string | FormData | undefined = options.rawBody;
 		if (body === undefined && options.body !== undefined) {
 			body = JSON.stringify(options.body);
@@ -42,7 +49,10 @@ export function apiClient(baseUrl: string) {
 		const text = await response.text();
 		const parsed = text === '' ? undefined : JSON.parse(text);
 		const errors = responseErrors(operationId, response.status, parsed);
-		if (errors.length > 0) throw new Error(`Response does not match openapi.yaml:\n${errors.join('\n')}\n${text.slice(0, 500)}`);
+		if (errors.length > 0)
+			throw new Error(
+				`Response does not match openapi.yaml:\n${errors.join('\n')}\n${text.slice(0, 500)}`,
+			);
 		return { status: response.status, headers: response.headers, body: parsed as T, text };
 	};
 }

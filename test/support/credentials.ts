@@ -3,11 +3,25 @@
  * `$credentials` in scope, apply its generic `authenticate` block, and judge its "Test connection"
  * by the first matching `responseCode` rule, as the server's credential tester does.
  */
-import { Workflow, type IAuthenticateGeneric, type ICredentialDataDecryptedObject, type ICredentialType, type INode, type INodeType } from 'n8n-workflow';
+import {
+	Workflow,
+	type IAuthenticateGeneric,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type INode,
+	type INodeType,
+} from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../../nodes/shared/transport';
 
 /** The node a credential's expressions are evaluated at when no workflow of the caller's is at hand. */
-export const CREDENTIAL_HOST_NODE: INode = { id: 'credential-host', name: 'Credential host', type: 'harness.credentialHost', typeVersion: 1, position: [0, 0], parameters: {} };
+export const CREDENTIAL_HOST_NODE: INode = {
+	id: 'credential-host',
+	name: 'Credential host',
+	type: 'harness.credentialHost',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 /** A one-node workflow that only gives the expression engine a context to evaluate in. */
 export function hostWorkflow(): Workflow {
@@ -16,11 +30,16 @@ export function hostWorkflow(): Workflow {
 		nodes: [CREDENTIAL_HOST_NODE],
 		connections: {},
 		active: false,
-		nodeTypes: { getByName: () => hostType, getByNameAndVersion: () => hostType, getKnownTypes: () => ({}) },
+		nodeTypes: {
+			getByName: () => hostType,
+			getByNameAndVersion: () => hostType,
+			getKnownTypes: () => ({}),
+		},
 	});
 }
 
-export const isExpression = (value: unknown): value is string => typeof value === 'string' && value.startsWith('=');
+export const isExpression = (value: unknown): value is string =>
+	typeof value === 'string' && value.startsWith('=');
 
 /** Where an expression is evaluated: a running workflow's node, or the credential host. */
 export interface ExpressionSite {
@@ -29,35 +48,67 @@ export interface ExpressionSite {
 }
 
 /** Evaluates `value` (an expression when it starts with `=`) by n8n-workflow's expression engine, with `$credentials` in scope. */
-export function resolveWithCredentials(value: string, credentials: ICredentialDataDecryptedObject, site?: ExpressionSite): unknown {
+export function resolveWithCredentials(
+	value: string,
+	credentials: ICredentialDataDecryptedObject,
+	site?: ExpressionSite,
+): unknown {
 	const { workflow, node } = site ?? { workflow: hostWorkflow(), node: CREDENTIAL_HOST_NODE };
-	return workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		value,
+		'internal',
+		{ $credentials: credentials },
+		undefined,
+		'',
+	);
 }
 
 /** A string's resolved text: itself when it is no expression, '' when the expression gives nothing. */
-function resolvedText(value: string, credentials: ICredentialDataDecryptedObject, site?: ExpressionSite): string {
+function resolvedText(
+	value: string,
+	credentials: ICredentialDataDecryptedObject,
+	site?: ExpressionSite,
+): string {
 	if (!isExpression(value)) return value;
 	const resolved = resolveWithCredentials(value, credentials, site);
 	return resolved ? String(resolved) : '';
 }
 
 /** As the server: a generic block's headers/qs/body/auth entries, keys and values resolved, set on the request. */
-export function applyGenericAuthentication(authenticate: IAuthenticateGeneric, request: object, credentials: ICredentialDataDecryptedObject, site?: ExpressionSite): void {
+export function applyGenericAuthentication(
+	authenticate: IAuthenticateGeneric,
+	request: object,
+	credentials: ICredentialDataDecryptedObject,
+	site?: ExpressionSite,
+): void {
 	const target = request as Record<string, Record<string, unknown> | undefined>;
 	for (const [outerKey, entries] of Object.entries(authenticate.properties)) {
 		for (const [key, value] of Object.entries(entries as Record<string, string>)) {
 			target[outerKey] ??= {};
-			target[outerKey]![resolvedText(key, credentials, site)] = resolvedText(value, credentials, site);
+			target[outerKey]![resolvedText(key, credentials, site)] = resolvedText(
+				value,
+				credentials,
+				site,
+			);
 		}
 	}
 }
 
 /** The headers the credential's generic authenticate block adds. */
-export function authenticationHeaders(type: ICredentialType, credentials: ICredentialDataDecryptedObject): Record<string, string> {
+export function authenticationHeaders(
+	type: ICredentialType,
+	credentials: ICredentialDataDecryptedObject,
+): Record<string, string> {
 	const auth = type.authenticate;
-	if (typeof auth !== 'object' || auth.type !== 'generic') throw new Error(`${type.name} has no generic authenticate block`);
+	if (typeof auth !== 'object' || auth.type !== 'generic')
+		throw new Error(`${type.name} has no generic authenticate block`);
 	const request: { headers?: Record<string, string> } = {};
-	applyGenericAuthentication({ ...auth, properties: { headers: auth.properties.headers ?? {} } }, request, credentials);
+	applyGenericAuthentication(
+		{ ...auth, properties: { headers: auth.properties.headers ?? {} } },
+		request,
+		credentials,
+	);
 	return request.headers ?? {};
 }
 
@@ -69,13 +120,19 @@ interface CredentialTestResult {
 }
 
 /** Runs the credential's `test` request and judges it as n8n's "Test connection" does. */
-export async function testCredential(type: ICredentialType, credentials: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
+export async function testCredential(
+	type: ICredentialType,
+	credentials: ICredentialDataDecryptedObject,
+): Promise<CredentialTestResult> {
 	const test = type.test!;
 	const baseURL = String(resolveWithCredentials(test.request.baseURL!, credentials));
 	const url = `${baseURL}${test.request.url}`;
 	let response: Response;
 	try {
-		response = await fetch(url, { method: test.request.method ?? 'GET', headers: authenticationHeaders(type, credentials) });
+		response = await fetch(url, {
+			method: test.request.method ?? 'GET',
+			headers: authenticationHeaders(type, credentials),
+		});
 	} catch (error) {
 		return { status: 'Error', message: `Connection failed: ${(error as Error).message}`, url };
 	}
@@ -89,6 +146,9 @@ export async function testCredential(type: ICredentialType, credentials: ICreden
 }
 
 /** The engine's `credentials` option for this package's credential: the sandbox's URL and a token. */
-export function sandboxCredentials(baseUrl: string, accessToken: string): Record<string, ICredentialDataDecryptedObject> {
+export function sandboxCredentials(
+	baseUrl: string,
+	accessToken: string,
+): Record<string, ICredentialDataDecryptedObject> {
 	return { [CREDENTIAL_TYPE]: { baseUrl, accessToken } };
 }

@@ -5,7 +5,13 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { RestaurantReservations } from '../../nodes/RestaurantReservations/RestaurantReservations.node';
 import { sandboxCredentials } from './credentials';
-import { listSearch, loadOptions, runNode, type RecordedRequest, type RunNodeResult } from './engine';
+import {
+	listSearch,
+	loadOptions,
+	runNode,
+	type RecordedRequest,
+	type RunNodeResult,
+} from './engine';
 import { expectRequestsMatchOpenApi } from './openapi';
 import type { SandboxContext } from './sandbox';
 import { TOKENS } from './tokens';
@@ -22,7 +28,11 @@ export interface NodeRunOptions {
 }
 
 /** A restaurant picked "From list", as the editor stores it. */
-export const restaurant = (id: number | string) => ({ __rl: true, mode: 'list', value: String(id) });
+export const restaurant = (id: number | string) => ({
+	__rl: true,
+	mode: 'list',
+	value: String(id),
+});
 
 /** The node's error as n8n records it: a plain copy of the NodeApiError or NodeOperationError. */
 interface NodeError {
@@ -41,10 +51,15 @@ type SandboxRequest = { method: string; url: string; status: number };
  * it names them itself (e.g. the restaurant).
  */
 export function nodeRunner(ctx: SandboxContext, defaults: Record<string, unknown> = {}) {
-	const credentials = (options: NodeRunOptions) => sandboxCredentials(options.baseUrl ?? ctx.sandbox.url, options.token ?? TOKENS.staff);
-	const withDefaults = (parameters: Record<string, unknown>) => ({ ...defaults, ...parameters }) as INodeParameters;
+	const credentials = (options: NodeRunOptions) =>
+		sandboxCredentials(options.baseUrl ?? ctx.sandbox.url, options.token ?? TOKENS.staff);
+	const withDefaults = (parameters: Record<string, unknown>) =>
+		({ ...defaults, ...parameters }) as INodeParameters;
 	return {
-		run: async (parameters: Record<string, unknown>, options: NodeRunOptions = {}): Promise<NodeRunResult> => {
+		run: async (
+			parameters: Record<string, unknown>,
+			options: NodeRunOptions = {},
+		): Promise<NodeRunResult> => {
 			const result = await runNode({
 				nodeType,
 				parameters: withDefaults(parameters),
@@ -55,19 +70,41 @@ export function nodeRunner(ctx: SandboxContext, defaults: Record<string, unknown
 			if (!options.baseUrl) expectRequestsMatchOpenApi(result.requests);
 			return result as NodeRunResult;
 		},
-		loadOptions: (method: string, parameters: Record<string, unknown> = {}, options: NodeRunOptions = {}) =>
-			loadOptions({ nodeType, method, parameters: withDefaults(parameters), credentials: credentials(options) }),
+		loadOptions: (
+			method: string,
+			parameters: Record<string, unknown> = {},
+			options: NodeRunOptions = {},
+		) =>
+			loadOptions({
+				nodeType,
+				method,
+				parameters: withDefaults(parameters),
+				credentials: credentials(options),
+			}),
 		listSearch: (method: string, filter?: string, options: NodeRunOptions = {}) =>
-			listSearch({ nodeType, method, parameters: withDefaults({}), filter, credentials: credentials(options) }),
+			listSearch({
+				nodeType,
+				method,
+				parameters: withDefaults({}),
+				filter,
+				credentials: credentials(options),
+			}),
 		/** The API requests the sandbox saw since the last call; clears its log. */
 		async sandboxRequests(): Promise<SandboxRequest[]> {
-			const log = (await (await ctx.sandbox.control('GET', '/requests')).json()) as { requests: SandboxRequest[] };
+			const log = (await (await ctx.sandbox.control('GET', '/requests')).json()) as {
+				requests: SandboxRequest[];
+			};
 			await ctx.sandbox.control('DELETE', '/requests');
 			return log.requests;
 		},
 		/** Requests as n8n sent them, with the sandbox's address cut off. */
 		sent(requests: RecordedRequest[]) {
-			return requests.map(({ method, url, body, status }) => ({ method, url: url.replace(ctx.sandbox.url, ''), ...(body === undefined ? {} : { body }), status }));
+			return requests.map(({ method, url, body, status }) => ({
+				method,
+				url: url.replace(ctx.sandbox.url, ''),
+				...(body === undefined ? {} : { body }),
+				status,
+			}));
 		},
 	};
 }

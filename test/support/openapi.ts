@@ -18,7 +18,10 @@ export interface Operation {
 
 export const openapi = parse(readFileSync(OPENAPI_PATH, 'utf8')) as {
 	paths: Record<string, Record<string, Operation>>;
-	components: { schemas: Record<string, Schema>; responses: Record<string, Operation['responses'][string]> };
+	components: {
+		schemas: Record<string, Schema>;
+		responses: Record<string, Operation['responses'][string]>;
+	};
 };
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
@@ -44,14 +47,18 @@ function rewriteRefs(schema: unknown): unknown {
 	if (Array.isArray(schema)) return schema.map(rewriteRefs);
 	if (schema && typeof schema === 'object') {
 		return Object.fromEntries(
-			Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? `openapi.yaml${v}` : rewriteRefs(v)]),
+			Object.entries(schema).map(([k, v]) => [
+				k,
+				k === '$ref' && typeof v === 'string' ? `openapi.yaml${v}` : rewriteRefs(v),
+			]),
 		);
 	}
 	return schema;
 }
 
 function responseFor(op: Operation, status: number) {
-	let response = op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
+	let response =
+		op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses.default;
 	if (response?.$ref) response = openapi.components.responses[response.$ref.split('/').pop()!];
 	return response;
 }
@@ -65,7 +72,10 @@ export function responseErrors(operationId: string, status: number, body: unknow
 	const response = responseFor(op, status);
 	if (!response) return [`${operationId} does not document status ${status}`];
 	const media = response.content?.['application/json'] ?? Object.values(response.content ?? {})[0];
-	if (!media) return body === undefined ? [] : [`${operationId} ${status} documents no body, got ${JSON.stringify(body).slice(0, 200)}`];
+	if (!media)
+		return body === undefined
+			? []
+			: [`${operationId} ${status} documents no body, got ${JSON.stringify(body).slice(0, 200)}`];
 	const key = `${operationId} ${status}`;
 	let validate = compiled.get(key);
 	if (!validate) {
@@ -73,7 +83,9 @@ export function responseErrors(operationId: string, status: number, body: unknow
 		compiled.set(key, validate);
 	}
 	if (validate(body)) return [];
-	return (validate.errors ?? []).slice(0, 5).map((e) => `${operationId} ${status}: ${e.instancePath || '(root)'} ${e.message}`);
+	return (validate.errors ?? [])
+		.slice(0, 5)
+		.map((e) => `${operationId} ${status}: ${e.instancePath || '(root)'} ${e.message}`);
 }
 
 interface OperationWithBody extends Operation {
@@ -88,7 +100,9 @@ const pathMatchers = operations.map((op) => ({
 /** The operation a request is for, by method and path (the most specific path wins). */
 function operationForRequest(method: string, url: string): Operation | undefined {
 	const pathname = new URL(url).pathname;
-	const matches = pathMatchers.filter((m) => m.op.method === method.toUpperCase() && m.regex.test(pathname));
+	const matches = pathMatchers.filter(
+		(m) => m.op.method === method.toUpperCase() && m.regex.test(pathname),
+	);
 	// A literal segment (".../search", ".../active") beats a parameter in the same place.
 	matches.sort((a, b) => b.op.path.split('{').length - a.op.path.split('{').length).reverse();
 	return matches[0]?.op;
@@ -107,11 +121,18 @@ function requestErrors(method: string, url: string, body: unknown): string[] {
 		compiled.set(key, validate);
 	}
 	if (validate(body)) return [];
-	return (validate.errors ?? []).slice(0, 5).map((e) => `${op.operationId} request: ${e.instancePath || '(root)'} ${e.message}`);
+	return (validate.errors ?? [])
+		.slice(0, 5)
+		.map((e) => `${op.operationId} request: ${e.instancePath || '(root)'} ${e.message}`);
 }
 
 /** Throws unless every request is an operation of openapi.yaml with a valid body. */
-export function expectRequestsMatchOpenApi(requests: Array<{ method: string; url: string; body?: unknown }>): void {
+export function expectRequestsMatchOpenApi(
+	requests: Array<{ method: string; url: string; body?: unknown }>,
+): void {
 	const errors = requests.flatMap((r) => requestErrors(r.method, r.url, r.body));
-	if (errors.length) throw new Error(`The node sent requests that openapi.yaml does not allow:\n${errors.join('\n')}`);
+	if (errors.length)
+		throw new Error(
+			`The node sent requests that openapi.yaml does not allow:\n${errors.join('\n')}`,
+		);
 }

@@ -4,7 +4,12 @@ import { fingerprint } from '../../nodes/RestaurantReservationsTrigger/fingerpri
 import { RESERVATION_EVENTS } from '../../nodes/RestaurantReservationsTrigger/reservationEvents';
 
 const { eventFor } = RESERVATION_EVENTS;
-const EVENTS = { created: 'reservationCreated', updated: 'reservationUpdated', cancelled: 'reservationCancelled', stateChanged: 'reservationStateChanged' };
+const EVENTS = {
+	created: 'reservationCreated',
+	updated: 'reservationUpdated',
+	cancelled: 'reservationCancelled',
+	stateChanged: 'reservationStateChanged',
+};
 
 const base = {
 	id: 'rsv-1',
@@ -23,16 +28,39 @@ const base = {
 	viewed: true,
 };
 
-const compare = (after: object, reportPreviousGuestDetails = false) => diff(fingerprint(base, reportPreviousGuestDetails), fingerprint({ ...base, ...after }, reportPreviousGuestDetails), { ...base, ...after }, reportPreviousGuestDetails);
+const compare = (after: object, reportPreviousGuestDetails = false) =>
+	diff(
+		fingerprint(base, reportPreviousGuestDetails),
+		fingerprint({ ...base, ...after }, reportPreviousGuestDetails),
+		{ ...base, ...after },
+		reportPreviousGuestDetails,
+	);
 
 describe('diff', () => {
 	it('sees nothing when only bookkeeping changed', () => {
-		expect(compare({ updatedAt: '2026-11-02T10:00:00Z', viewed: false, lastUpdatedBy: { id: 'u' }, businessDate: '2026-11-22' })).toBeUndefined();
+		expect(
+			compare({
+				updatedAt: '2026-11-02T10:00:00Z',
+				viewed: false,
+				lastUpdatedBy: { id: 'u' },
+				businessDate: '2026-11-22',
+			}),
+		).toBeUndefined();
 	});
 
 	it('reports the exact fields with their previous values', () => {
-		const change = compare({ reservationTime: '2026-11-23T20:00:00', groupSize: 5, tableNumber: 'T1', eventId: 7 })!;
-		expect(change.changedFields).toEqual(['reservationTime', 'groupSize', 'tableNumber', 'eventId']);
+		const change = compare({
+			reservationTime: '2026-11-23T20:00:00',
+			groupSize: 5,
+			tableNumber: 'T1',
+			eventId: 7,
+		})!;
+		expect(change.changedFields).toEqual([
+			'reservationTime',
+			'groupSize',
+			'tableNumber',
+			'eventId',
+		]);
 		expect(change.changes).toEqual({
 			reservationTime: { previous: '2026-11-22T19:30:00', current: '2026-11-23T20:00:00' },
 			groupSize: { previous: 2, current: 5 },
@@ -44,7 +72,12 @@ describe('diff', () => {
 	});
 
 	it('names changed guest details; their previous values only when kept', () => {
-		const after = { customerName: 'Anna Schmidt-Rossi', phone: '+49 170 2', email: 'a@example.com', specialRequests: 'Window' };
+		const after = {
+			customerName: 'Anna Schmidt-Rossi',
+			phone: '+49 170 2',
+			email: 'a@example.com',
+			specialRequests: 'Window',
+		};
 		const compact = compare(after)!;
 		expect(compact.changedFields).toEqual(['customerName', 'phone', 'email', 'specialRequests']);
 		expect(compact.changes.phone).toEqual({ current: '+49 170 2' });
@@ -61,8 +94,16 @@ describe('diff', () => {
 	});
 
 	it('tells a cancellation from another state change', () => {
-		expect(compare({ state: 'seated' })).toMatchObject({ stateChanged: true, cancelled: false, previousState: 'confirmed' });
-		expect(compare({ state: 'cancelled', details: { cancelOptionName: 'Guest' } })).toMatchObject({ stateChanged: true, cancelled: true, changedFields: ['state'] });
+		expect(compare({ state: 'seated' })).toMatchObject({
+			stateChanged: true,
+			cancelled: false,
+			previousState: 'confirmed',
+		});
+		expect(compare({ state: 'cancelled', details: { cancelOptionName: 'Guest' } })).toMatchObject({
+			stateChanged: true,
+			cancelled: true,
+			changedFields: ['state'],
+		});
 	});
 });
 
@@ -86,7 +127,9 @@ describe('eventFor', () => {
 	});
 
 	it('reports nothing when no applicable event is chosen', () => {
-		expect(eventFor(update, chosen(EVENTS.cancelled, EVENTS.stateChanged, EVENTS.created))).toBeUndefined();
+		expect(
+			eventFor(update, chosen(EVENTS.cancelled, EVENTS.stateChanged, EVENTS.created)),
+		).toBeUndefined();
 		expect(eventFor(stateChange, chosen(EVENTS.cancelled))).toBeUndefined();
 	});
 });

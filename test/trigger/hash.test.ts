@@ -1,7 +1,10 @@
 /** The fingerprint hash (nodes/RestaurantReservationsTrigger/hash), the snapshot's records and their pairing, the stored state. */
 import seedrandom from 'seedrandom';
 import { pairRecords } from '../../nodes/RestaurantReservationsTrigger/compare';
-import { fingerprint, sameFingerprint } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
+import {
+	fingerprint,
+	sameFingerprint,
+} from '../../nodes/RestaurantReservationsTrigger/fingerprint';
 import { Hash53 } from '../../nodes/RestaurantReservationsTrigger/hash';
 import { snapshotFormat } from '../../nodes/RestaurantReservationsTrigger/snapshotFormat';
 import { readStoredState } from '../../nodes/RestaurantReservationsTrigger/storedState';
@@ -17,14 +20,44 @@ function randomJson(random: () => number, depth = 0): unknown {
 		case 0:
 			return pick([null, true, false]);
 		case 1:
-			return pick([0, 1, -1, 7, 2 ** 31, -(2 ** 31), 2 ** 53, 0.5, 1e21, -3.25, Math.floor(random() * 1e6)]);
+			return pick([
+				0,
+				1,
+				-1,
+				7,
+				2 ** 31,
+				-(2 ** 31),
+				2 ** 53,
+				0.5,
+				1e21,
+				-3.25,
+				Math.floor(random() * 1e6),
+			]);
 		case 2:
 		case 3:
-			return pick(['', 'a', 'ab', 'abc', 'Müller', '"quoted"', 'back\\slash', 'line\nbreak', '\u0001', '\ud83d\ude00', '\ud800', String(random())]);
+			return pick([
+				'',
+				'a',
+				'ab',
+				'abc',
+				'Müller',
+				'"quoted"',
+				'back\\slash',
+				'line\nbreak',
+				'\u0001',
+				'\ud83d\ude00',
+				'\ud800',
+				String(random()),
+			]);
 		case 4:
 			return Array.from({ length: Math.floor(random() * 4) }, () => randomJson(random, depth + 1));
 		default:
-			return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [pick(['a', 'b', 'ab', 'c', '', 'toJSON', '1']), randomJson(random, depth + 1)]));
+			return Object.fromEntries(
+				Array.from({ length: Math.floor(random() * 4) }, () => [
+					pick(['a', 'b', 'ab', 'c', '', 'toJSON', '1']),
+					randomJson(random, depth + 1),
+				]),
+			);
 	}
 }
 
@@ -44,10 +77,19 @@ describe('Hash53.json', () => {
 	});
 
 	it.each([
-		[['ab', 'c'], ['a', 'bc']],
-		[[1, [2]], [[1], 2]],
+		[
+			['ab', 'c'],
+			['a', 'bc'],
+		],
+		[
+			[1, [2]],
+			[[1], 2],
+		],
 		[{ a: 'b' }, ['a', 'b']],
-		[{ a: 1, b: 2 }, { b: 2, a: 1 }],
+		[
+			{ a: 1, b: 2 },
+			{ b: 2, a: 1 },
+		],
 		[{}, []],
 		['1', 1],
 		['true', true],
@@ -95,7 +137,9 @@ describe('fingerprint', () => {
 	it('does not depend on the order of the top-level keys, nor on blank fields', () => {
 		const reordered = Object.fromEntries(Object.entries(reservation).reverse());
 		expect(fingerprint(reordered, false)).toEqual(fingerprint(reservation, false));
-		expect(fingerprint({ ...reservation, waiters: [], extra: {}, note: null }, false)).toEqual(fingerprint(reservation, false));
+		expect(fingerprint({ ...reservation, waiters: [], extra: {}, note: null }, false)).toEqual(
+			fingerprint(reservation, false),
+		);
 	});
 
 	it('sees a change deep inside the rest of the record', () => {
@@ -120,24 +164,36 @@ describe('records', () => {
 		internalNotes: pick([null, 'vip']),
 	});
 
-	it.each([false, true])('are equal exactly when the fingerprints are (guest details kept: %s)', (reportPreviousGuestDetails) => {
-		const format = snapshotFormat(reportPreviousGuestDetails);
-		const reservations = Array.from({ length: 300 }, () => randomReservation('rsv-1'));
-		const [records, prints] = [reservations.map((r) => format.listed(r).record), reservations.map((r) => fingerprint(r, reportPreviousGuestDetails))];
-		for (let i = 1; i < prints.length; i++) {
-			expect(records[i] === records[i - 1]).toBe(sameFingerprint(prints[i], prints[i - 1]));
-		}
-	});
+	it.each([false, true])(
+		'are equal exactly when the fingerprints are (guest details kept: %s)',
+		(reportPreviousGuestDetails) => {
+			const format = snapshotFormat(reportPreviousGuestDetails);
+			const reservations = Array.from({ length: 300 }, () => randomReservation('rsv-1'));
+			const [records, prints] = [
+				reservations.map((r) => format.listed(r).record),
+				reservations.map((r) => fingerprint(r, reportPreviousGuestDetails)),
+			];
+			for (let i = 1; i < prints.length; i++) {
+				expect(records[i] === records[i - 1]).toBe(sameFingerprint(prints[i], prints[i - 1]));
+			}
+		},
+	);
 
-	it.each([false, true])('round-trip through a snapshot string (guest details kept: %s)', (reportPreviousGuestDetails) => {
-		const format = snapshotFormat(reportPreviousGuestDetails);
-		const reservations = ['rsv-1', 'rsv-10', 'rsv-2', 'x,|%~!', 'ü'].map((id) => randomReservation(id));
-		const prints = reservations.map((r) => fingerprint(r, reportPreviousGuestDetails));
-		const text = format.writeRecords(reservations.map((r) => format.listed(r)).sort(byId));
-		const back = format.readRecords(text);
-		expect(back.map((r) => r.id)).toEqual(prints.map((p) => p.id).sort());
-		for (const stored of back) expect(format.fingerprintOf(stored)).toEqual(prints.find((p) => p.id === stored.id));
-	});
+	it.each([false, true])(
+		'round-trip through a snapshot string (guest details kept: %s)',
+		(reportPreviousGuestDetails) => {
+			const format = snapshotFormat(reportPreviousGuestDetails);
+			const reservations = ['rsv-1', 'rsv-10', 'rsv-2', 'x,|%~!', 'ü'].map((id) =>
+				randomReservation(id),
+			);
+			const prints = reservations.map((r) => fingerprint(r, reportPreviousGuestDetails));
+			const text = format.writeRecords(reservations.map((r) => format.listed(r)).sort(byId));
+			const back = format.readRecords(text);
+			expect(back.map((r) => r.id)).toEqual(prints.map((p) => p.id).sort());
+			for (const stored of back)
+				expect(format.fingerprintOf(stored)).toEqual(prints.find((p) => p.id === stored.id));
+		},
+	);
 
 	it('pair with the listed reservations by ID', () => {
 		const record = (id: string) => ({ id, record: `r-${id}` });
@@ -160,7 +216,11 @@ describe('records', () => {
 describe('time tokens', () => {
 	it('stay the same however many distinct times were seen', () => {
 		const first = encodeValue('2026-11-22T19:30:00', 'time');
-		for (let minute = 0; minute < 25000; minute++) encodeValue(new Date(Date.UTC(2026, 0, 1) + minute * 60_000).toISOString().slice(0, 19), 'time');
+		for (let minute = 0; minute < 25000; minute++)
+			encodeValue(
+				new Date(Date.UTC(2026, 0, 1) + minute * 60_000).toISOString().slice(0, 19),
+				'time',
+			);
 		expect(encodeValue('2026-11-22T19:30:00', 'time')).toBe(first);
 		expect(encodeValue('2026-11-22T19:30:15', 'time')).toBe('!"2026-11-22T19:30:15"');
 	});
@@ -168,7 +228,20 @@ describe('time tokens', () => {
 
 describe('stored state', () => {
 	it('of an earlier version (other hashes) is not compared against: a new baseline', () => {
-		const state = { v: 1, k: 'key', at: 0, r: { '101': { z: 'Europe/Berlin', f: '2026-01-01T00:00:00', t: '2026-02-01T00:00:00', d: 0, s: '' } } };
+		const state = {
+			v: 1,
+			k: 'key',
+			at: 0,
+			r: {
+				'101': {
+					z: 'Europe/Berlin',
+					f: '2026-01-01T00:00:00',
+					t: '2026-02-01T00:00:00',
+					d: 0,
+					s: '',
+				},
+			},
+		};
 		expect(readStoredState(state, 'key')).toBeUndefined();
 		expect(readStoredState({ ...state, v: 2 }, 'key')).toBeDefined();
 	});

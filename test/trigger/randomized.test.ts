@@ -14,13 +14,32 @@ const ctx = useSandbox({ reservations: 150 });
 
 const SEED = process.env.TRIGGER_SEED ?? 'restaurant-reservations-trigger-1';
 const POLLS = 70;
-const ZONES: Record<number, string> = { 101: 'Europe/Berlin', 102: 'America/New_York', 103: 'Australia/Sydney' };
+const ZONES: Record<number, string> = {
+	101: 'Europe/Berlin',
+	102: 'America/New_York',
+	103: 'Australia/Sydney',
+};
 const RESTAURANTS = [101, 102, 103];
-const TRACKED = ['reservationTime', 'groupSize', 'tableNumber', 'state', 'eventId', 'customerName', 'phone', 'email', 'specialRequests'];
+const TRACKED = [
+	'reservationTime',
+	'groupSize',
+	'tableNumber',
+	'state',
+	'eventId',
+	'customerName',
+	'phone',
+	'email',
+	'specialRequests',
+];
 const IGNORED = ['id', 'updatedAt', 'lastUpdatedBy', 'viewed', 'businessDate'];
 const OPEN_STATES = ['pending', 'confirmed', 'arrived', 'seated', 'completed', 'noShow'];
 
-type Reservation = IDataObject & { id: string; restaurantId: number; reservationTime: string; state: string };
+type Reservation = IDataObject & {
+	id: string;
+	restaurantId: number;
+	reservationTime: string;
+	state: string;
+};
 
 const random = seedrandom(SEED);
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
@@ -28,9 +47,16 @@ const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values
 const chance = (p: number) => random() < p;
 
 /** Test-made times stay 1 to 121 days ahead (inside the horizon, away from its edges) or at 200 (outside). */
-const timeIn = (restaurantId: number, days: number) => localDay(ZONES[restaurantId], days, `${String(int(12, 21)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}:00`);
-const insideHorizon = (r: Reservation) => r.reservationTime < localDay(ZONES[r.restaurantId], 125, '00:00:00');
-const safe = (r: Reservation) => r.reservationTime > localDay(ZONES[r.restaurantId], 1, '00:00:00') && insideHorizon(r);
+const timeIn = (restaurantId: number, days: number) =>
+	localDay(
+		ZONES[restaurantId],
+		days,
+		`${String(int(12, 21)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}:00`,
+	);
+const insideHorizon = (r: Reservation) =>
+	r.reservationTime < localDay(ZONES[r.restaurantId], 125, '00:00:00');
+const safe = (r: Reservation) =>
+	r.reservationTime > localDay(ZONES[r.restaurantId], 1, '00:00:00') && insideHorizon(r);
 
 /** Every reservation of the three restaurants near the horizon, read with a plain client. */
 async function readTruth(): Promise<Map<string, Reservation>> {
@@ -38,25 +64,44 @@ async function readTruth(): Promise<Map<string, Reservation>> {
 	for (const restaurantId of RESTAURANTS) {
 		const { body } = await ctx.call('listReservations', {
 			path: { restaurantId },
-			query: { from: localDay(ZONES[restaurantId], -3, '00:00:00'), to: localDay(ZONES[restaurantId], 400, '00:00:00'), includeEvents: true },
+			query: {
+				from: localDay(ZONES[restaurantId], -3, '00:00:00'),
+				to: localDay(ZONES[restaurantId], 400, '00:00:00'),
+				includeEvents: true,
+			},
 		});
 		for (const r of body as Reservation[]) truth.set(r.id, r);
 	}
 	return truth;
 }
 
-const rest = (r: Reservation) => JSON.stringify(Object.keys(r).sort().filter((k) => !TRACKED.includes(k) && !IGNORED.includes(k)).map((k) => [k, r[k]]));
+const rest = (r: Reservation) =>
+	JSON.stringify(
+		Object.keys(r)
+			.sort()
+			.filter((k) => !TRACKED.includes(k) && !IGNORED.includes(k))
+			.map((k) => [k, r[k]]),
+	);
 
 /** The true change of one reservation between two successful polls, as the trigger must report it. */
-function expectedChange(before: Reservation | undefined, after: Reservation | undefined): string | undefined {
+function expectedChange(
+	before: Reservation | undefined,
+	after: Reservation | undefined,
+): string | undefined {
 	const wasWatched = before !== undefined && insideHorizon(before);
 	if (!after || !insideHorizon(after)) return undefined; // left the horizon: pruned, no event
 	if (!wasWatched) return `${after.id} reservationCreated`;
-	const fields = TRACKED.filter((f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null));
+	const fields = TRACKED.filter(
+		(f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null),
+	);
 	const other = rest(before) !== rest(after);
 	if (fields.length === 0 && !other) return undefined;
 	const event =
-		after.state === 'cancelled' && before.state !== 'cancelled' ? 'reservationCancelled' : before.state !== after.state ? 'reservationStateChanged' : 'reservationUpdated';
+		after.state === 'cancelled' && before.state !== 'cancelled'
+			? 'reservationCancelled'
+			: before.state !== after.state
+				? 'reservationStateChanged'
+				: 'reservationUpdated';
 	return `${after.id} ${event} [${fields.join(',')}] other=${other}`;
 }
 
@@ -72,7 +117,15 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 	const live = new Map(lastGood);
 	const touched = new Set<string>();
 	const movedOut = new Set<string>();
-	const totals = { polls: 0, failed: 0, emitted: 0, expected: 0, lost: 0, duplicated: 0, operations: 0 };
+	const totals = {
+		polls: 0,
+		failed: 0,
+		emitted: 0,
+		expected: 0,
+		lost: 0,
+		duplicated: 0,
+		operations: 0,
+	};
 
 	const openOnes = () => [...live.values()].filter((r) => r.state !== 'cancelled' && safe(r));
 	const apply = (r: Reservation) => {
@@ -84,10 +137,29 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 	for (let round = 0; round < POLLS; round++) {
 		// Random changes since the previous poll.
 		for (let n = int(0, 4); n > 0; n--) {
-			const op = pick(['create', 'create', 'update', 'update', 'update', 'state', 'cancel', 'undo', 'moveOut', 'moveBack', 'other']);
+			const op = pick([
+				'create',
+				'create',
+				'update',
+				'update',
+				'update',
+				'state',
+				'cancel',
+				'undo',
+				'moveOut',
+				'moveBack',
+				'other',
+			]);
 			if (op === 'create') {
 				const restaurantId = pick(RESTAURANTS);
-				const { body } = await ctx.call('createReservation', { path: { restaurantId }, body: { reservationTime: timeIn(restaurantId, int(1, 120)), groupSize: int(1, 6), customerName: `Random ${round}` } });
+				const { body } = await ctx.call('createReservation', {
+					path: { restaurantId },
+					body: {
+						reservationTime: timeIn(restaurantId, int(1, 120)),
+						groupSize: int(1, 6),
+						customerName: `Random ${round}`,
+					},
+				});
 				apply(body);
 				continue;
 			}
@@ -95,7 +167,10 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 				const id = pick([...movedOut]);
 				if (!id) continue;
 				const r = live.get(id)!;
-				const { body } = await ctx.call('updateReservation', { path: { restaurantId: r.restaurantId, reservationId: id }, body: { reservationTime: timeIn(r.restaurantId, int(1, 120)) } });
+				const { body } = await ctx.call('updateReservation', {
+					path: { restaurantId: r.restaurantId, reservationId: id },
+					body: { reservationTime: timeIn(r.restaurantId, int(1, 120)) },
+				});
 				movedOut.delete(id);
 				apply(body);
 				continue;
@@ -106,7 +181,14 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 			const path = { restaurantId: r.restaurantId, reservationId: r.id };
 			let body: IDataObject = {};
 			if (op === 'cancel') {
-				apply((await ctx.call('cancelReservation', { path, body: { cancelOptionName: 'Guest request' } })).body);
+				apply(
+					(
+						await ctx.call('cancelReservation', {
+							path,
+							body: { cancelOptionName: 'Guest request' },
+						})
+					).body,
+				);
 				continue;
 			}
 			if (op === 'update') {
@@ -126,7 +208,10 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 			if (op === 'other') body.internalNotes = `note ${int(1, 999)}`;
 			if (op === 'undo') {
 				// A change made and undone between two polls is no change.
-				await ctx.call('updateReservation', { path, body: { groupSize: (r.groupSize as number) + 1 } });
+				await ctx.call('updateReservation', {
+					path,
+					body: { groupSize: (r.groupSize as number) + 1 },
+				});
 				body.groupSize = r.groupSize;
 			}
 			const response = await ctx.call('updateReservation', { path, body });
@@ -163,23 +248,31 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 		}
 
 		const truth = await readTruth();
-		const expected = [...touched].map((id) => expectedChange(lastGood.get(id), truth.get(id))).filter((x): x is string => x !== undefined).sort();
+		const expected = [...touched]
+			.map((id) => expectedChange(lastGood.get(id), truth.get(id)))
+			.filter((x): x is string => x !== undefined)
+			.sort();
 		const got = result.changes.map(emitted).sort();
 		totals.emitted += got.length;
 		totals.expected += expected.length;
 		totals.lost += expected.filter((e) => !got.includes(e)).length;
-		totals.duplicated += got.length - new Set(got).size + got.filter((g) => !expected.includes(g)).length;
+		totals.duplicated +=
+			got.length - new Set(got).size + got.filter((g) => !expected.includes(g)).length;
 		expect({ round, changes: got }).toEqual({ round, changes: expected });
 		// Reported values are the true previous and current ones.
 		for (const change of result.changes) {
 			for (const [field, { previous, current }] of Object.entries(change.changes ?? {})) {
 				expect(current).toEqual(truth.get(change.reservationId)![field] ?? null);
-				if (previous !== undefined) expect(previous).toEqual(lastGood.get(change.reservationId)![field] ?? null);
+				if (previous !== undefined)
+					expect(previous).toEqual(lastGood.get(change.reservationId)![field] ?? null);
 			}
 		}
 		// The state is what is watched now, and stays compact.
 		const state = trigger.state as { r: Record<string, { s: string; f: string; t: string }> };
-		const tracked = Object.values(state.r).reduce((n, r) => n + (r.s === '' ? 0 : r.s.split('|').length), 0);
+		const tracked = Object.values(state.r).reduce(
+			(n, r) => n + (r.s === '' ? 0 : r.s.split('|').length),
+			0,
+		);
 		const watched = [...truth.values()].filter((r) => {
 			const { f, t } = state.r[String(r.restaurantId)];
 			return r.reservationTime >= f && r.reservationTime < t;

@@ -9,7 +9,10 @@ const ctx = useSandbox({ reservations: 4000 });
 
 function measure(trigger: Trigger) {
 	const state = trigger.state as { r: Record<string, { s: string }> };
-	const tracked = Object.values(state.r).reduce((n, r) => n + (r.s === '' ? 0 : r.s.split('|').length), 0);
+	const tracked = Object.values(state.r).reduce(
+		(n, r) => n + (r.s === '' ? 0 : r.s.split('|').length),
+		0,
+	);
 	const bytes = Buffer.byteLength(JSON.stringify(trigger.staticData));
 	return { tracked, bytes, perReservation: Math.round((bytes / tracked) * 10) / 10 };
 }

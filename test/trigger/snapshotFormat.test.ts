@@ -1,8 +1,16 @@
 /** The snapshot format (value tokens, records): lossless for every value, compact for the usual ones. */
 import seedrandom from 'seedrandom';
-import { fingerprint, sameFingerprint } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
+import {
+	fingerprint,
+	sameFingerprint,
+} from '../../nodes/RestaurantReservationsTrigger/fingerprint';
 import { textDigest } from '../../nodes/RestaurantReservationsTrigger/hash';
-import { decodeValue, encodeValue, escapeText, unescapeText } from '../../nodes/RestaurantReservationsTrigger/valueTokens';
+import {
+	decodeValue,
+	encodeValue,
+	escapeText,
+	unescapeText,
+} from '../../nodes/RestaurantReservationsTrigger/valueTokens';
 import { decodeSnapshot, encodeSnapshot } from './snapshots';
 
 describe('value tokens', () => {
@@ -50,7 +58,8 @@ describe('value tokens', () => {
 	});
 
 	it('hashes to fixed-width, JSON-safe text', () => {
-		for (const length of [2, 5, 8]) expect(textDigest('anything', length)).toMatch(new RegExp(`^[0-9A-Za-z_-]{${length}}$`));
+		for (const length of [2, 5, 8])
+			expect(textDigest('anything', length)).toMatch(new RegExp(`^[0-9A-Za-z_-]{${length}}$`));
 		expect(textDigest('a', 5)).not.toBe(textDigest('b', 5));
 	});
 });
@@ -59,7 +68,12 @@ function randomReservation(random: () => number, id: string) {
 	const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)];
 	return {
 		id,
-		reservationTime: pick(['2026-11-22T19:30:00', '2027-03-28T02:30:00', '2026-01-01T00:00:45', null]),
+		reservationTime: pick([
+			'2026-11-22T19:30:00',
+			'2027-03-28T02:30:00',
+			'2026-01-01T00:00:45',
+			null,
+		]),
 		groupSize: pick([1, 4, 12, null, 2.5]),
 		tableNumber: pick(['1', 'T2', '', null, 'a,b|c']),
 		state: pick(['pending', 'confirmed', 'cancelled', 'weird']),
@@ -73,21 +87,34 @@ function randomReservation(random: () => number, id: string) {
 }
 
 describe('snapshot string', () => {
-	it.each([false, true])('round-trips any IDs and values (guest details kept: %s)', (reportPreviousGuestDetails) => {
-		const random = seedrandom('codec');
-		const ids = new Set<string>();
-		while (ids.size < 500) {
-			const kind = Math.floor(random() * 4);
-			ids.add(kind === 0 ? `rsv-101-${String(Math.floor(random() * 1e6)).padStart(6, '0')}` : kind === 1 ? `x,|%~!${Math.floor(random() * 1000)}` : kind === 2 ? `${'p'.repeat(40)}${Math.floor(random() * 100)}` : `ü-${random().toString(36)}`);
-		}
-		const reservations = [...ids].map((id) => randomReservation(random, id));
-		const entries = reservations.map((reservation) => fingerprint(reservation, reportPreviousGuestDetails));
-		const text = encodeSnapshot(reservations, reportPreviousGuestDetails);
-		const back = decodeSnapshot(text, reportPreviousGuestDetails);
-		expect(back.size).toBe(entries.length);
-		for (const entry of entries) expect(back.get(entry.id)).toEqual(entry);
-		for (const entry of entries) expect(sameFingerprint(back.get(entry.id)!, entry)).toBe(true);
-	});
+	it.each([false, true])(
+		'round-trips any IDs and values (guest details kept: %s)',
+		(reportPreviousGuestDetails) => {
+			const random = seedrandom('codec');
+			const ids = new Set<string>();
+			while (ids.size < 500) {
+				const kind = Math.floor(random() * 4);
+				ids.add(
+					kind === 0
+						? `rsv-101-${String(Math.floor(random() * 1e6)).padStart(6, '0')}`
+						: kind === 1
+							? `x,|%~!${Math.floor(random() * 1000)}`
+							: kind === 2
+								? `${'p'.repeat(40)}${Math.floor(random() * 100)}`
+								: `ü-${random().toString(36)}`,
+				);
+			}
+			const reservations = [...ids].map((id) => randomReservation(random, id));
+			const entries = reservations.map((reservation) =>
+				fingerprint(reservation, reportPreviousGuestDetails),
+			);
+			const text = encodeSnapshot(reservations, reportPreviousGuestDetails);
+			const back = decodeSnapshot(text, reportPreviousGuestDetails);
+			expect(back.size).toBe(entries.length);
+			for (const entry of entries) expect(back.get(entry.id)).toEqual(entry);
+			for (const entry of entries) expect(sameFingerprint(back.get(entry.id)!, entry)).toBe(true);
+		},
+	);
 
 	it('is empty for no reservations and rejects text that is not a snapshot', () => {
 		expect(encodeSnapshot([], false)).toBe('');
@@ -96,7 +123,14 @@ describe('snapshot string', () => {
 	});
 
 	it('front-codes sequential IDs to a few characters', () => {
-		const entries = Array.from({ length: 100 }, (_, i) => ({ id: `rsv-101-${String(1000 + i * 7).padStart(6, '0')}`, reservationTime: '2026-11-22T19:30:00', groupSize: 2, tableNumber: '12', state: 'confirmed', eventId: null }));
+		const entries = Array.from({ length: 100 }, (_, i) => ({
+			id: `rsv-101-${String(1000 + i * 7).padStart(6, '0')}`,
+			reservationTime: '2026-11-22T19:30:00',
+			groupSize: 2,
+			tableNumber: '12',
+			state: 'confirmed',
+			eventId: null,
+		}));
 		const text = encodeSnapshot(entries, false);
 		// head (2-3) + 15 hash characters + state + time (5) + group + table (2) + event + 5 commas + 1 bar
 		expect(JSON.stringify(text).length / entries.length).toBeLessThan(35);

@@ -12,13 +12,23 @@ export function byId(a: { id: string }, b: { id: string }): number {
 }
 
 /** The snapshot of these reservations (distinct IDs), as a poll would store it. */
-export function encodeSnapshot(reservations: IDataObject[], reportPreviousGuestDetails: boolean): string {
+export function encodeSnapshot(
+	reservations: IDataObject[],
+	reportPreviousGuestDetails: boolean,
+): string {
 	const format = snapshotFormat(reportPreviousGuestDetails);
-	return format.writeRecords(reservations.map((reservation) => format.listed(reservation)).sort(byId));
+	return format.writeRecords(
+		reservations.map((reservation) => format.listed(reservation)).sort(byId),
+	);
 }
 
 /** The fingerprints a snapshot holds, by reservation ID; throws on text that is not a snapshot. */
-export function decodeSnapshot(text: string, reportPreviousGuestDetails: boolean): Map<string, Fingerprint> {
+export function decodeSnapshot(
+	text: string,
+	reportPreviousGuestDetails: boolean,
+): Map<string, Fingerprint> {
 	const format = snapshotFormat(reportPreviousGuestDetails);
-	return new Map(format.readRecords(text).map((stored) => [stored.id, format.fingerprintOf(stored)]));
+	return new Map(
+		format.readRecords(text).map((stored) => [stored.id, format.fingerprintOf(stored)]),
+	);
 }

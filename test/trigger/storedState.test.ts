@@ -27,36 +27,55 @@ function installed(name: Case, change: (state: IDataObject) => void = () => {}):
 }
 
 async function reservation(id: string): Promise<IDataObject> {
-	const response = await ctx.call('getReservation', { path: { restaurantId: 101, reservationId: id } });
+	const response = await ctx.call('getReservation', {
+		path: { restaurantId: 101, reservationId: id },
+	});
 	expect(response.status).toBe(200);
 	return response.body;
 }
 
 async function update(id: string, body: IDataObject): Promise<void> {
-	expect((await ctx.call('updateReservation', { path: { restaurantId: 101, reservationId: id }, body })).status).toBe(200);
+	expect(
+		(await ctx.call('updateReservation', { path: { restaurantId: 101, reservationId: id }, body }))
+			.status,
+	).toBe(200);
 }
 
 describe('a stored state of version 2', () => {
-	it.each<Case>(['compact', 'withGuestDetails'])('(%s) is read: the next poll reports a change made since, with its previous values', async (name) => {
-		const trigger = installed(name);
-		expect((trigger.state!.r as Record<string, { s: string }>)['101'].s.startsWith(`0${TRACKED},`)).toBe(true);
-		const before = await reservation(TRACKED);
-		const reservationTime = localDay(TIME_ZONE, 5);
-		await update(TRACKED, { reservationTime, groupSize: (before.groupSize as number) + 1, customerName: 'Renamed Guest' });
+	it.each<Case>(['compact', 'withGuestDetails'])(
+		'(%s) is read: the next poll reports a change made since, with its previous values',
+		async (name) => {
+			const trigger = installed(name);
+			expect(
+				(trigger.state!.r as Record<string, { s: string }>)['101'].s.startsWith(`0${TRACKED},`),
+			).toBe(true);
+			const before = await reservation(TRACKED);
+			const reservationTime = localDay(TIME_ZONE, 5);
+			await update(TRACKED, {
+				reservationTime,
+				groupSize: (before.groupSize as number) + 1,
+				customerName: 'Renamed Guest',
+			});
 
-		const result = await trigger.tick();
-		expect(result.error).toBeUndefined();
-		expect(result.changes.map((c) => [c.reservationId, c.event, c.changedFields])).toEqual([[TRACKED, 'reservationUpdated', ['reservationTime', 'groupSize', 'customerName']]]);
-		expect(result.changes[0].changes).toEqual({
-			reservationTime: { previous: before.reservationTime, current: reservationTime },
-			groupSize: { previous: before.groupSize, current: (before.groupSize as number) + 1 },
-			customerName: name === 'withGuestDetails' ? { previous: before.customerName, current: 'Renamed Guest' } : { current: 'Renamed Guest' },
-		});
-		// Stored again under the same version and settings key.
-		const original = fixture[name].staticData['node:Restaurant Reservations Trigger'];
-		expect(trigger.state).toMatchObject({ v: original.v, k: original.k });
-		expect((await trigger.tick()).items).toBeNull();
-	});
+			const result = await trigger.tick();
+			expect(result.error).toBeUndefined();
+			expect(result.changes.map((c) => [c.reservationId, c.event, c.changedFields])).toEqual([
+				[TRACKED, 'reservationUpdated', ['reservationTime', 'groupSize', 'customerName']],
+			]);
+			expect(result.changes[0].changes).toEqual({
+				reservationTime: { previous: before.reservationTime, current: reservationTime },
+				groupSize: { previous: before.groupSize, current: (before.groupSize as number) + 1 },
+				customerName:
+					name === 'withGuestDetails'
+						? { previous: before.customerName, current: 'Renamed Guest' }
+						: { current: 'Renamed Guest' },
+			});
+			// Stored again under the same version and settings key.
+			const original = fixture[name].staticData['node:Restaurant Reservations Trigger'];
+			expect(trigger.state).toMatchObject({ v: original.v, k: original.k });
+			expect((await trigger.tick()).items).toBeNull();
+		},
+	);
 
 	it('of an unknown version is not compared against: a new baseline, silently', async () => {
 		const trigger = installed('compact', (state) => (state.v = 99));
@@ -67,6 +86,8 @@ describe('a stored state of version 2', () => {
 		expect(trigger.state!.v).toBe(2);
 
 		await update(TRACKED, { groupSize: 10 });
-		expect((await trigger.tick()).changes.map((c) => [c.reservationId, c.changes])).toEqual([[TRACKED, { groupSize: { previous: 9, current: 10 } }]]);
+		expect((await trigger.tick()).changes.map((c) => [c.reservationId, c.changes])).toEqual([
+			[TRACKED, { groupSize: { previous: 9, current: 10 } }],
+		]);
 	});
 });

@@ -56,13 +56,19 @@ export class Trigger {
 	/** A cron tick: the static data is carried over. */
 	async tick(): Promise<PollResult & { changes: ChangeJson[] }> {
 		const result = await this.run('trigger');
-		return { ...result, changes: (result.items?.[0] ?? []).map((i) => i.json as unknown as ChangeJson) };
+		return {
+			...result,
+			changes: (result.items?.[0] ?? []).map((i) => i.json as unknown as ChangeJson),
+		};
 	}
 
 	/** The editor's "Fetch test event". */
 	async test(): Promise<PollResult & { changes: ChangeJson[] }> {
 		const result = await this.run('manual');
-		return { ...result, changes: (result.items?.[0] ?? []).map((i) => i.json as unknown as ChangeJson) };
+		return {
+			...result,
+			changes: (result.items?.[0] ?? []).map((i) => i.json as unknown as ChangeJson),
+		};
 	}
 
 	/** The node's own part of the static data. */
@@ -72,7 +78,8 @@ export class Trigger {
 }
 
 /** API requests of a tick that list reservations. */
-export const listRequests = (result: PollResult) => result.requests.filter((r) => /\/reservations\?/.test(r.url));
+export const listRequests = (result: PollResult) =>
+	result.requests.filter((r) => /\/reservations\?/.test(r.url));
 
 /** `YYYY-MM-DDTHH:mm:ss`, `days` from now, at the given wall-clock time. */
 export function localDay(timeZone: string, days: number, time = '19:00:00'): string {

@@ -7,13 +7,29 @@ import { naiveLocalMs } from '../../nodes/shared/localTime';
 import { useSandbox } from '../support/sandbox';
 import { getNodeStaticData } from '../support/engine';
 import { decodeSnapshot } from './snapshots';
-import { listRequests, localDay, NODE_NAME, oneRestaurant, Trigger, type ChangeJson } from './support';
+import {
+	listRequests,
+	localDay,
+	NODE_NAME,
+	oneRestaurant,
+	Trigger,
+	type ChangeJson,
+} from './support';
 
 const ctx = useSandbox();
 beforeEach(async () => ctx.sandbox.reset());
 
-const ZONES: Record<number, string> = { 101: 'Europe/Berlin', 102: 'America/New_York', 103: 'Australia/Sydney' };
-const ALL_EVENTS = ['reservationCreated', 'reservationUpdated', 'reservationCancelled', 'reservationStateChanged'];
+const ZONES: Record<number, string> = {
+	101: 'Europe/Berlin',
+	102: 'America/New_York',
+	103: 'Australia/Sydney',
+};
+const ALL_EVENTS = [
+	'reservationCreated',
+	'reservationUpdated',
+	'reservationCancelled',
+	'reservationStateChanged',
+];
 
 interface RestaurantSnapshot {
 	z: string;
@@ -24,28 +40,47 @@ interface RestaurantSnapshot {
 }
 
 function snapshotOf(trigger: Trigger, restaurantId = 101, reportPreviousGuestDetails = false) {
-	const r = (trigger.state?.r as Record<string, RestaurantSnapshot> | undefined)?.[String(restaurantId)];
+	const r = (trigger.state?.r as Record<string, RestaurantSnapshot> | undefined)?.[
+		String(restaurantId)
+	];
 	if (!r) throw new Error(`no snapshot for restaurant ${restaurantId}`);
 	return { ...r, entries: decodeSnapshot(r.s, reportPreviousGuestDetails) };
 }
 
-async function create(restaurantId: number, days: number, time = '19:00:00', extra: IDataObject = {}): Promise<IDataObject & { id: string; reservationTime: string }> {
+async function create(
+	restaurantId: number,
+	days: number,
+	time = '19:00:00',
+	extra: IDataObject = {},
+): Promise<IDataObject & { id: string; reservationTime: string }> {
 	const response = await ctx.call('createReservation', {
 		path: { restaurantId },
-		body: { reservationTime: localDay(ZONES[restaurantId], days, time), groupSize: 2, customerName: 'Trigger Test', tableNumber: '4', ...extra },
+		body: {
+			reservationTime: localDay(ZONES[restaurantId], days, time),
+			groupSize: 2,
+			customerName: 'Trigger Test',
+			tableNumber: '4',
+			...extra,
+		},
 	});
 	expect(response.status).toBe(201);
 	return response.body;
 }
 
 async function update(restaurantId: number, reservationId: string, body: IDataObject) {
-	const response = await ctx.call('updateReservation', { path: { restaurantId, reservationId }, body });
+	const response = await ctx.call('updateReservation', {
+		path: { restaurantId, reservationId },
+		body,
+	});
 	expect(response.status).toBe(200);
 	return response.body;
 }
 
 async function cancel(restaurantId: number, reservationId: string) {
-	const response = await ctx.call('cancelReservation', { path: { restaurantId, reservationId }, body: { cancelOptionName: 'Guest request', note: 'changed plans' } });
+	const response = await ctx.call('cancelReservation', {
+		path: { restaurantId, reservationId },
+		body: { cancelOptionName: 'Guest request', note: 'changed plans' },
+	});
 	expect(response.status).toBe(200);
 	return response.body;
 }
@@ -74,8 +109,12 @@ describe('baseline', () => {
 		const snapshot = snapshotOf(trigger);
 		expect(snapshot.z).toBe('Europe/Berlin');
 		// The same period, listed by a plain client, holds exactly the snapshot's reservations.
-		const listed = await ctx.call('listReservations', { query: { from: snapshot.f, to: snapshot.t, includeEvents: true } });
-		expect([...snapshot.entries.keys()].sort()).toEqual(listed.body.map((r: { id: string }) => r.id).sort());
+		const listed = await ctx.call('listReservations', {
+			query: { from: snapshot.f, to: snapshot.t, includeEvents: true },
+		});
+		expect([...snapshot.entries.keys()].sort()).toEqual(
+			listed.body.map((r: { id: string }) => r.id).sort(),
+		);
 		expect(snapshot.entries.size).toBeGreaterThan(50);
 		// Never a whole record: the state is a few dozen bytes per reservation.
 		expect(JSON.stringify(trigger.state).length / snapshot.entries.size).toBeLessThanOrEqual(40);
@@ -102,14 +141,25 @@ describe('events', () => {
 		const trigger = await baseline();
 		const created = await create(101, 3);
 		const { changes } = await trigger.tick();
-		expect(summary(changes)).toEqual([{ event: 'reservationCreated', restaurantId: 101, reservationId: created.id }]);
-		expect(changes[0].reservation).toMatchObject({ id: created.id, customerName: 'Trigger Test', groupSize: 2 });
+		expect(summary(changes)).toEqual([
+			{ event: 'reservationCreated', restaurantId: 101, reservationId: created.id },
+		]);
+		expect(changes[0].reservation).toMatchObject({
+			id: created.id,
+			customerName: 'Trigger Test',
+			groupSize: 2,
+		});
 		expect((await trigger.tick()).items).toBeNull();
 	});
 
 	it('Reservation Updated: every watched field with its previous and new value', async () => {
-		const created = await create(101, 3, '19:00:00', { phone: '+49 30 1', email: 'old@guest.example' });
-		const events = (await ctx.call('listEvents', { path: { restaurantId: 101 } })).body as Array<{ id: number }>;
+		const created = await create(101, 3, '19:00:00', {
+			phone: '+49 30 1',
+			email: 'old@guest.example',
+		});
+		const events = (await ctx.call('listEvents', { path: { restaurantId: 101 } })).body as Array<{
+			id: number;
+		}>;
 		const trigger = await baseline();
 		const newTime = localDay(ZONES[101], 4, '20:30:00');
 		await update(101, created.id, {
@@ -131,7 +181,17 @@ describe('events', () => {
 				reservationId: created.id,
 				previousState: 'confirmed',
 				newState: 'arrived',
-				changedFields: ['reservationTime', 'groupSize', 'tableNumber', 'state', 'eventId', 'customerName', 'phone', 'email', 'specialRequests'],
+				changedFields: [
+					'reservationTime',
+					'groupSize',
+					'tableNumber',
+					'state',
+					'eventId',
+					'customerName',
+					'phone',
+					'email',
+					'specialRequests',
+				],
 				changes: {
 					reservationTime: { previous: created.reservationTime, current: newTime },
 					groupSize: { previous: 2, current: 5 },
@@ -150,9 +210,18 @@ describe('events', () => {
 	});
 
 	it('Report Previous Guest Details: previous values of the guest details too', async () => {
-		const created = await create(101, 3, '19:00:00', { phone: '+49 30 1', email: 'old@guest.example' });
+		const created = await create(101, 3, '19:00:00', {
+			phone: '+49 30 1',
+			email: 'old@guest.example',
+		});
 		const trigger = await baseline(oneRestaurant(101, { options: { keepGuestDetails: true } }));
-		await update(101, created.id, { customerName: 'Trigger Tested', phone: '+49 30 2', email: 'new@guest.example', specialRequests: 'Window, quiet | 100%', groupSize: 3 });
+		await update(101, created.id, {
+			customerName: 'Trigger Tested',
+			phone: '+49 30 2',
+			email: 'new@guest.example',
+			specialRequests: 'Window, quiet | 100%',
+			groupSize: 3,
+		});
 		const { changes } = await trigger.tick();
 		expect(summary(changes)).toEqual([
 			{
@@ -177,7 +246,14 @@ describe('events', () => {
 		const trigger = await baseline();
 		await update(101, created.id, { internalNotes: 'Regular, prefers the terrace' });
 		expect(summary((await trigger.tick()).changes)).toEqual([
-			{ event: 'reservationUpdated', restaurantId: 101, reservationId: created.id, changedFields: [], changes: {}, otherFieldsChanged: true },
+			{
+				event: 'reservationUpdated',
+				restaurantId: 101,
+				reservationId: created.id,
+				changedFields: [],
+				changes: {},
+				otherFieldsChanged: true,
+			},
 		]);
 	});
 
@@ -216,7 +292,10 @@ describe('events', () => {
 				otherFieldsChanged: true,
 			},
 		]);
-		expect(changes[0].reservation.details).toMatchObject({ cancelOptionName: 'Guest request', cancelNote: 'changed plans' });
+		expect(changes[0].reservation.details).toMatchObject({
+			cancelOptionName: 'Guest request',
+			cancelNote: 'changed plans',
+		});
 	});
 
 	it('reports a change as the most specific chosen event, and nothing when none applies', async () => {
@@ -224,7 +303,9 @@ describe('events', () => {
 		const trigger = await baseline(oneRestaurant(101, { events: ['reservationUpdated'] }));
 		await cancel(101, a.id);
 		await update(101, b.id, { state: 'arrived' });
-		expect((await trigger.tick()).changes.map((x) => [x.reservationId, x.event, x.changes])).toEqual([
+		expect(
+			(await trigger.tick()).changes.map((x) => [x.reservationId, x.event, x.changes]),
+		).toEqual([
 			[a.id, 'reservationUpdated', { state: { previous: 'confirmed', current: 'cancelled' } }],
 			[b.id, 'reservationUpdated', { state: { previous: 'confirmed', current: 'arrived' } }],
 		]);
@@ -232,7 +313,9 @@ describe('events', () => {
 		await cancel(101, b.id);
 		await update(101, c.id, { groupSize: 3 });
 		// The cancellation falls back to State Changed; the plain update is not chosen and is not reported later either.
-		expect((await trigger.tick()).changes.map((x) => [x.reservationId, x.event])).toEqual([[b.id, 'reservationStateChanged']]);
+		expect((await trigger.tick()).changes.map((x) => [x.reservationId, x.event])).toEqual([
+			[b.id, 'reservationStateChanged'],
+		]);
 		trigger.parameters = oneRestaurant(101);
 		expect((await trigger.tick()).items).toBeNull();
 	});
@@ -286,7 +369,9 @@ describe('horizon', () => {
 		const windows = listRequests(result).map((r) => new URL(r.url).searchParams);
 		expect(windows).toHaveLength(2);
 		// The reservation left the first window and entered the second one.
-		expect(created.reservationTime < windows[0].get('to')! && moved >= windows[1].get('from')!).toBe(true);
+		expect(
+			created.reservationTime < windows[0].get('to')! && moved >= windows[1].get('from')!,
+		).toBe(true);
 		expect(result.requests).toHaveLength(2);
 	});
 
@@ -299,11 +384,15 @@ describe('horizon', () => {
 		expect(out.items).toBeNull();
 		expect(snapshotOf(trigger).entries.has(created.id)).toBe(false);
 		// Missing from the list while its stored time is inside the horizon: read once to learn why.
-		expect(out.requests.map((r) => new URL(r.url).pathname).filter((p) => p.endsWith(created.id))).toHaveLength(1);
+		expect(
+			out.requests.map((r) => new URL(r.url).pathname).filter((p) => p.endsWith(created.id)),
+		).toHaveLength(1);
 		expect((await trigger.tick()).items).toBeNull();
 
 		await update(101, created.id, { reservationTime: localDay(ZONES[101], 20) });
-		expect((await trigger.tick()).changes.map((c) => [c.event, c.reservationId])).toEqual([['reservationCreated', created.id]]);
+		expect((await trigger.tick()).changes.map((c) => [c.event, c.reservationId])).toEqual([
+			['reservationCreated', created.id],
+		]);
 	});
 
 	it('prunes reservations the horizon leaves behind, without events or extra requests', async () => {
@@ -336,27 +425,39 @@ describe('horizon', () => {
 		[0, 60, 1],
 		[1, 90, 2],
 		[30, 700, 13],
-	])('a horizon of %i + %i days takes exactly ceil(days / 60) = %i requests per poll', async (lookBackDays, lookAheadDays, count) => {
-		const trigger = await baseline(oneRestaurant(101, { lookBackDays, lookAheadDays }));
-		const result = await trigger.tick();
-		expect(result.error).toBeUndefined();
-		expect(result.requests).toHaveLength(count);
-		const windows = listRequests(result).map((r) => new URL(r.url).searchParams);
-		expect(windows).toHaveLength(count);
-		const { f, t } = snapshotOf(trigger);
-		expect(windows[0].get('from')).toBe(f);
-		expect(windows[count - 1].get('to')).toBe(t);
-		for (let i = 0; i < count; i++) {
-			const [from, to] = [Date.parse(`${windows[i].get('from')}Z`), Date.parse(`${windows[i].get('to')}Z`)];
-			expect(to - from).toBeLessThanOrEqual(60 * 86_400_000);
-			if (i > 0) expect(windows[i].get('from')).toBe(windows[i - 1].get('to'));
-		}
-	});
+	])(
+		'a horizon of %i + %i days takes exactly ceil(days / 60) = %i requests per poll',
+		async (lookBackDays, lookAheadDays, count) => {
+			const trigger = await baseline(oneRestaurant(101, { lookBackDays, lookAheadDays }));
+			const result = await trigger.tick();
+			expect(result.error).toBeUndefined();
+			expect(result.requests).toHaveLength(count);
+			const windows = listRequests(result).map((r) => new URL(r.url).searchParams);
+			expect(windows).toHaveLength(count);
+			const { f, t } = snapshotOf(trigger);
+			expect(windows[0].get('from')).toBe(f);
+			expect(windows[count - 1].get('to')).toBe(t);
+			for (let i = 0; i < count; i++) {
+				const [from, to] = [
+					Date.parse(`${windows[i].get('from')}Z`),
+					Date.parse(`${windows[i].get('to')}Z`),
+				];
+				expect(to - from).toBeLessThanOrEqual(60 * 86_400_000);
+				if (i > 0) expect(windows[i].get('from')).toBe(windows[i - 1].get('to'));
+			}
+		},
+	);
 
 	it('works for an application token (scope App, at most 60 days per request) over 365 days', async () => {
-		const trigger = await baseline(oneRestaurant(101, { lookBackDays: 5, lookAheadDays: 360 }), 'sandbox-vendor-token');
+		const trigger = await baseline(
+			oneRestaurant(101, { lookBackDays: 5, lookAheadDays: 360 }),
+			'sandbox-vendor-token',
+		);
 		expect(snapshotOf(trigger).entries.size).toBeGreaterThan(0);
-		const mine = await ctx.call('createReservation', { token: 'vendor', body: { reservationTime: localDay(ZONES[101], 100), groupSize: 2 } });
+		const mine = await ctx.call('createReservation', {
+			token: 'vendor',
+			body: { reservationTime: localDay(ZONES[101], 100), groupSize: 2 },
+		});
 		const result = await trigger.tick();
 		expect(result.error).toBeUndefined();
 		expect(result.changes.map((c) => c.reservationId)).toEqual([mine.body.id]);
@@ -364,8 +465,14 @@ describe('horizon', () => {
 	});
 
 	it('refuses a horizon longer than two years', async () => {
-		const result = await new Trigger(ctx, oneRestaurant(101, { lookBackDays: 31, lookAheadDays: 700 })).tick();
-		expect(result.error).toMatchObject({ name: 'NodeOperationError', message: expect.stringContaining('between 1 and 730 days') });
+		const result = await new Trigger(
+			ctx,
+			oneRestaurant(101, { lookBackDays: 31, lookAheadDays: 700 }),
+		).tick();
+		expect(result.error).toMatchObject({
+			name: 'NodeOperationError',
+			message: expect.stringContaining('between 1 and 730 days'),
+		});
 		expect(result.requests).toHaveLength(0);
 	});
 });
@@ -381,8 +488,14 @@ describe('failures', () => {
 		await fault({ status: 500, count: 1, after: 2, pathContains: '/reservations' });
 		const failed = await trigger.tick();
 		expect(failed.items).toBeNull();
-		expect(failed.error).toMatchObject({ name: 'NodeApiError', httpCode: '500', message: 'The restaurant platform failed to answer (HTTP 500)' });
-		expect((failed.error as Error & { description: string }).description).toContain('Nothing was emitted and the stored snapshot was kept');
+		expect(failed.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '500',
+			message: 'The restaurant platform failed to answer (HTTP 500)',
+		});
+		expect((failed.error as Error & { description: string }).description).toContain(
+			'Nothing was emitted and the stored snapshot was kept',
+		);
 		expect(listRequests(failed).map((r) => r.status)).toContain(500);
 		expect(trigger.staticData).toEqual(good);
 
@@ -406,12 +519,20 @@ describe('failures', () => {
 		const trigger = await baseline();
 		const good = structuredClone(trigger.staticData);
 		const created = await create(101, 3);
-		const offline = new Trigger({ sandbox: { ...ctx.sandbox, url: 'http://127.0.0.1:9' } } as typeof ctx, trigger.parameters);
+		const offline = new Trigger(
+			{ sandbox: { ...ctx.sandbox, url: 'http://127.0.0.1:9' } } as typeof ctx,
+			trigger.parameters,
+		);
 		Object.assign(offline.staticData, structuredClone(good));
 		const result = await offline.tick();
 		expect(result.items).toBeNull();
-		expect(result.error).toMatchObject({ name: 'NodeApiError', message: 'The restaurant platform could not be reached' });
-		expect((result.error as Error & { description: string }).description).toContain('Nothing was emitted');
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			message: 'The restaurant platform could not be reached',
+		});
+		expect((result.error as Error & { description: string }).description).toContain(
+			'Nothing was emitted',
+		);
 		expect(offline.staticData).toEqual(good);
 		expect((await trigger.tick()).changes.map((c) => c.reservationId)).toEqual([created.id]);
 	});
@@ -432,7 +553,13 @@ describe('failures', () => {
 	it('429 with Retry-After: waits as asked within the poll budget, then completes', async () => {
 		const trigger = await baseline(oneRestaurant(101, { lookBackDays: 1, lookAheadDays: 180 }));
 		const created = await create(101, 130);
-		await fault({ status: 429, count: 1, after: 1, retryAfterSeconds: 1, pathContains: '/reservations' });
+		await fault({
+			status: 429,
+			count: 1,
+			after: 1,
+			retryAfterSeconds: 1,
+			pathContains: '/reservations',
+		});
 		const started = Date.now();
 		const result = await trigger.tick();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -451,8 +578,14 @@ describe('failures', () => {
 		const started = Date.now();
 		const failed = await trigger.tick();
 		expect(Date.now() - started).toBeLessThan(5000);
-		expect(failed.error).toMatchObject({ name: 'NodeApiError', httpCode: '429', message: expect.stringContaining('Too many requests') });
-		expect((failed.error as Error & { description: string }).description).toContain('Retry after 3600 seconds');
+		expect(failed.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '429',
+			message: expect.stringContaining('Too many requests'),
+		});
+		expect((failed.error as Error & { description: string }).description).toContain(
+			'Retry after 3600 seconds',
+		);
 		expect(trigger.staticData).toEqual(good);
 		expect((await trigger.tick()).changes.map((c) => c.reservationId)).toEqual([created.id]);
 	});
@@ -485,47 +618,73 @@ describe('time zones', () => {
 		[101, 'Europe/Berlin'],
 		[102, 'America/New_York'],
 		[103, 'Australia/Sydney'],
-	])('restaurant %i (%s): a daylight-saving change on a window boundary loses and repeats nothing', async (restaurantId, timeZone) => {
-		const { date, daysAhead } = nextOffsetChange(timeZone);
-		// Put a window boundary on the day of the change: windows start at now - look-back, every 60 days.
-		const lookBackDays = (60 - (daysAhead % 60)) % 60;
-		const lookAheadDays = daysAhead + 3;
-		const trigger = await baseline(oneRestaurant(restaurantId, { lookBackDays, lookAheadDays }));
-		const nowLocal = new Date(naiveLocalMs(new Date(), timeZone));
-		const at = (minutes: number) => new Date(Date.parse(`${date}T${nowLocal.toISOString().slice(11, 19)}Z`) + minutes * 60_000).toISOString().slice(0, 19);
-		const times = [`${date}T01:30:00`, `${date}T02:30:00`, `${date}T03:30:00`, at(-5), at(5), `${date}T23:59:00`];
-		const created: string[] = [];
-		for (const reservationTime of times) {
-			const response = await ctx.call('createReservation', { path: { restaurantId }, body: { reservationTime, groupSize: 2 } });
-			expect(response.body.reservationTime).toBe(reservationTime);
-			created.push(response.body.id);
-		}
-		const result = await trigger.tick();
-		expect(result.error).toBeUndefined();
-		expect(result.changes.map((c) => c.reservationId).sort()).toEqual([...created].sort());
-		const windows = listRequests(result).map((r) => [new URL(r.url).searchParams.get('from')!, new URL(r.url).searchParams.get('to')!]);
-		expect(windows).toHaveLength(Math.ceil((lookBackDays + lookAheadDays) / 60));
-		// A boundary falls on the day of the change, between the two reservations placed around it.
-		const boundary = windows.slice(1).map(([from]) => from).find((from) => from.startsWith(date));
-		expect(boundary).toBeDefined();
-		expect(at(-5) < boundary! && boundary! <= at(5)).toBe(true);
-		// Windows are whole wall-clock days: 60 days apart whatever the offset did.
-		for (let i = 1; i < windows.length; i++) {
-			expect(windows[i][0]).toBe(windows[i - 1][1]);
-			expect(windows[i][0].slice(11)).toBe(windows[0][0].slice(11));
-		}
-		// Moving one across the boundary on that day is one update.
-		await update(restaurantId, created[3], { reservationTime: at(6) });
-		expect((await trigger.tick()).changes.map((c) => [c.reservationId, c.event, c.changedFields])).toEqual([[created[3], 'reservationUpdated', ['reservationTime']]]);
-		expect((await trigger.tick()).items).toBeNull();
-	});
+	])(
+		'restaurant %i (%s): a daylight-saving change on a window boundary loses and repeats nothing',
+		async (restaurantId, timeZone) => {
+			const { date, daysAhead } = nextOffsetChange(timeZone);
+			// Put a window boundary on the day of the change: windows start at now - look-back, every 60 days.
+			const lookBackDays = (60 - (daysAhead % 60)) % 60;
+			const lookAheadDays = daysAhead + 3;
+			const trigger = await baseline(oneRestaurant(restaurantId, { lookBackDays, lookAheadDays }));
+			const nowLocal = new Date(naiveLocalMs(new Date(), timeZone));
+			const at = (minutes: number) =>
+				new Date(Date.parse(`${date}T${nowLocal.toISOString().slice(11, 19)}Z`) + minutes * 60_000)
+					.toISOString()
+					.slice(0, 19);
+			const times = [
+				`${date}T01:30:00`,
+				`${date}T02:30:00`,
+				`${date}T03:30:00`,
+				at(-5),
+				at(5),
+				`${date}T23:59:00`,
+			];
+			const created: string[] = [];
+			for (const reservationTime of times) {
+				const response = await ctx.call('createReservation', {
+					path: { restaurantId },
+					body: { reservationTime, groupSize: 2 },
+				});
+				expect(response.body.reservationTime).toBe(reservationTime);
+				created.push(response.body.id);
+			}
+			const result = await trigger.tick();
+			expect(result.error).toBeUndefined();
+			expect(result.changes.map((c) => c.reservationId).sort()).toEqual([...created].sort());
+			const windows = listRequests(result).map((r) => [
+				new URL(r.url).searchParams.get('from')!,
+				new URL(r.url).searchParams.get('to')!,
+			]);
+			expect(windows).toHaveLength(Math.ceil((lookBackDays + lookAheadDays) / 60));
+			// A boundary falls on the day of the change, between the two reservations placed around it.
+			const boundary = windows
+				.slice(1)
+				.map(([from]) => from)
+				.find((from) => from.startsWith(date));
+			expect(boundary).toBeDefined();
+			expect(at(-5) < boundary! && boundary! <= at(5)).toBe(true);
+			// Windows are whole wall-clock days: 60 days apart whatever the offset did.
+			for (let i = 1; i < windows.length; i++) {
+				expect(windows[i][0]).toBe(windows[i - 1][1]);
+				expect(windows[i][0].slice(11)).toBe(windows[0][0].slice(11));
+			}
+			// Moving one across the boundary on that day is one update.
+			await update(restaurantId, created[3], { reservationTime: at(6) });
+			expect(
+				(await trigger.tick()).changes.map((c) => [c.reservationId, c.event, c.changedFields]),
+			).toEqual([[created[3], 'reservationUpdated', ['reservationTime']]]);
+			expect((await trigger.tick()).items).toBeNull();
+		},
+	);
 });
 
 describe('all restaurants', () => {
 	it('watches every restaurant the token reaches, each in its own time zone', async () => {
 		const trigger = await baseline({ restaurants: 'all', lookBackDays: 1, lookAheadDays: 90 });
 		expect(Object.keys(trigger.state!.r as object)).toEqual(['101', '102', '103']);
-		expect(Object.values(trigger.state!.r as Record<string, RestaurantSnapshot>).map((r) => r.z)).toEqual(['Europe/Berlin', 'America/New_York', 'Australia/Sydney']);
+		expect(
+			Object.values(trigger.state!.r as Record<string, RestaurantSnapshot>).map((r) => r.z),
+		).toEqual(['Europe/Berlin', 'America/New_York', 'Australia/Sydney']);
 		const [a, b, c] = [await create(101, 3), await create(102, 4), await create(103, 5)];
 		await cancel(102, b.id);
 		const result = await trigger.tick();
@@ -537,7 +696,9 @@ describe('all restaurants', () => {
 		// The restaurants are looked up once an hour, not on every poll: 3 restaurants x 2 windows.
 		expect(result.requests).toHaveLength(6);
 		await update(103, c.id, { state: 'seated' });
-		expect((await trigger.tick()).changes.map((x) => [x.restaurantId, x.event])).toEqual([[103, 'reservationStateChanged']]);
+		expect((await trigger.tick()).changes.map((x) => [x.restaurantId, x.event])).toEqual([
+			[103, 'reservationStateChanged'],
+		]);
 	});
 
 	it('an application token reaches only its restaurant', async () => {
@@ -555,7 +716,14 @@ describe('manual test run', () => {
 		const test = await trigger.test();
 		expect(test.error).toBeUndefined();
 		expect(summary(test.changes)).toEqual([
-			{ event: 'reservationUpdated', restaurantId: 101, reservationId: created.id, changedFields: ['groupSize'], changes: { groupSize: { previous: 2, current: 4 } }, otherFieldsChanged: false },
+			{
+				event: 'reservationUpdated',
+				restaurantId: 101,
+				reservationId: created.id,
+				changedFields: ['groupSize'],
+				changes: { groupSize: { previous: 2, current: 4 } },
+				otherFieldsChanged: false,
+			},
 		]);
 		expect(test.runStaticData).toEqual(stored);
 		expect(trigger.staticData).toEqual(stored);
@@ -568,15 +736,26 @@ describe('manual test run', () => {
 		const fresh = new Trigger(ctx, oneRestaurant(101));
 		const first = await fresh.test();
 		expect(first.error).toBeUndefined();
-		expect(first.changes.map((c) => c.event)).toEqual(['reservationCreated', 'reservationUpdated', 'reservationStateChanged', 'reservationCancelled']);
-		expect(first.changes.every((c) => c.sample === true && c.restaurantId === 101 && typeof c.reservation.id === 'string')).toBe(true);
+		expect(first.changes.map((c) => c.event)).toEqual([
+			'reservationCreated',
+			'reservationUpdated',
+			'reservationStateChanged',
+			'reservationCancelled',
+		]);
+		expect(
+			first.changes.every(
+				(c) => c.sample === true && c.restaurantId === 101 && typeof c.reservation.id === 'string',
+			),
+		).toBe(true);
 		expect(first.changes[3].reservation.state).toBe('cancelled');
 		expect(getNodeStaticData(first.runStaticData, NODE_NAME) ?? {}).toEqual({});
 
 		const trigger = await baseline(oneRestaurant(101, { events: ['reservationCancelled'] }));
 		const stored = structuredClone(trigger.staticData);
 		const test = await trigger.test();
-		expect(test.changes.map((c) => [c.event, c.sample, c.previousState, c.newState])).toEqual([['reservationCancelled', true, 'confirmed', 'cancelled']]);
+		expect(test.changes.map((c) => [c.event, c.sample, c.previousState, c.newState])).toEqual([
+			['reservationCancelled', true, 'confirmed', 'cancelled'],
+		]);
 		expect(test.runStaticData).toEqual(stored);
 	});
 });

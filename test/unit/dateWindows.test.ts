@@ -7,7 +7,12 @@ import {
 	rangeExceedsDays,
 	splitIntoWindows,
 } from '../../nodes/shared/dateWindows';
-import { isValidTimeZone, localToInstant, toLocalDateTime, toRestaurantLocal } from '../../nodes/shared/localTime';
+import {
+	isValidTimeZone,
+	localToInstant,
+	toLocalDateTime,
+	toRestaurantLocal,
+} from '../../nodes/shared/localTime';
 
 describe('restaurant-local date-times', () => {
 	it('parses dates and date-times without an offset and rejects impossible ones', () => {
@@ -49,7 +54,14 @@ describe('60-day windows', () => {
 
 describe('time zones (checked against luxon)', () => {
 	const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney'];
-	const instants = ['2026-03-29T00:59:59Z', '2026-03-29T01:00:00Z', '2026-10-25T00:30:00Z', '2026-11-01T06:30:00Z', '2026-04-04T16:00:00Z', '2026-10-03T16:30:00Z'];
+	const instants = [
+		'2026-03-29T00:59:59Z',
+		'2026-03-29T01:00:00Z',
+		'2026-10-25T00:30:00Z',
+		'2026-11-01T06:30:00Z',
+		'2026-04-04T16:00:00Z',
+		'2026-10-03T16:30:00Z',
+	];
 
 	it.each(zones)('converts instants to wall time in %s as luxon does', (zone) => {
 		for (const iso of instants) {
@@ -59,26 +71,42 @@ describe('time zones (checked against luxon)', () => {
 	});
 
 	it.each(zones)('finds the instant of a wall time in %s as luxon does', (zone) => {
-		for (const local of ['2026-01-15T19:30:00', '2026-07-15T12:00:00', '2026-10-26T02:30:00', '2026-11-02T01:30:00', '2026-04-05T19:00:00']) {
-			const expected = DateTime.fromISO(local, { zone }).toUTC().toISO({ suppressMilliseconds: true });
+		for (const local of [
+			'2026-01-15T19:30:00',
+			'2026-07-15T12:00:00',
+			'2026-10-26T02:30:00',
+			'2026-11-02T01:30:00',
+			'2026-04-05T19:00:00',
+		]) {
+			const expected = DateTime.fromISO(local, { zone })
+				.toUTC()
+				.toISO({ suppressMilliseconds: true });
 			expect(localToInstant(local, zone).toISOString().replace('.000Z', 'Z')).toBe(expected);
 		}
 	});
 
 	it('maps a wall time repeated by the autumn change to its first occurrence', () => {
 		// New York repeats 01:00 to 02:00 on 2026-11-01: 01:30 EDT (05:30Z) comes before 01:30 EST.
-		expect(localToInstant('2026-11-01T01:30:00', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
-		expect(localToInstant('2026-10-25T02:30:00', 'Europe/Berlin').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+		expect(localToInstant('2026-11-01T01:30:00', 'America/New_York').toISOString()).toBe(
+			'2026-11-01T05:30:00.000Z',
+		);
+		expect(localToInstant('2026-10-25T02:30:00', 'Europe/Berlin').toISOString()).toBe(
+			'2026-10-25T00:30:00.000Z',
+		);
 	});
 
 	it('moves a wall time skipped by the spring change forward by the jump', () => {
 		// Berlin jumps from 02:00 to 03:00 on 2026-03-29: 02:30 does not exist, 03:30 CEST is 01:30Z.
-		expect(localToInstant('2026-03-29T02:30:00', 'Europe/Berlin').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+		expect(localToInstant('2026-03-29T02:30:00', 'Europe/Berlin').toISOString()).toBe(
+			'2026-03-29T01:30:00.000Z',
+		);
 	});
 
 	it('converts a value with an offset into restaurant time and keeps a local one', () => {
 		expect(toRestaurantLocal('2026-07-01T18:00:00Z', 'Europe/Berlin')).toBe('2026-07-01T20:00:00');
-		expect(toRestaurantLocal('2026-07-01T18:00:00+02:00', 'America/New_York')).toBe('2026-07-01T12:00:00');
+		expect(toRestaurantLocal('2026-07-01T18:00:00+02:00', 'America/New_York')).toBe(
+			'2026-07-01T12:00:00',
+		);
 		expect(toRestaurantLocal('2026-07-01T18:00', 'America/New_York')).toBe('2026-07-01T18:00:00');
 		expect(toRestaurantLocal('soon', 'Europe/Berlin')).toBeUndefined();
 	});

@@ -9,9 +9,12 @@ import {
 } from '../../nodes/shared/money';
 
 describe('money rules (spec 7, 8)', () => {
-	it.each([0, 1, 19.99, 0.1 + 0.2, 1.005 * 100 / 100, MAX_AMOUNT])('accepts the price %p', (price) => {
-		expect(checkPrice('price', Number(price.toFixed(2)))).toBeUndefined();
-	});
+	it.each([0, 1, 19.99, 0.1 + 0.2, (1.005 * 100) / 100, MAX_AMOUNT])(
+		'accepts the price %p',
+		(price) => {
+			expect(checkPrice('price', Number(price.toFixed(2)))).toBeUndefined();
+		},
+	);
 
 	it.each([
 		[-0.01, 'must not be below 0'],
@@ -19,7 +22,12 @@ describe('money rules (spec 7, 8)', () => {
 		[21474836.48, `must not be above ${MAX_AMOUNT}`],
 		[Number.NaN, 'must be a number'],
 	])('rejects the price %p: %s', (price, rule) => {
-		expect(checkPrice('price', price)).toEqual({ field: 'price', value: price, code: 'invalid_price', rule });
+		expect(checkPrice('price', price)).toEqual({
+			field: 'price',
+			value: price,
+			code: 'invalid_price',
+			rule,
+		});
 	});
 
 	it('checks every price field of a product and ignores absent ones', () => {
@@ -51,6 +59,8 @@ describe('money rules (spec 7, 8)', () => {
 			['order.orderItems[1].amount', 'invalid_quantity'],
 			['order.tips', 'invalid_amount'],
 		]);
-		expect(describeViolation(found[2])).toBe('order.tips is -5: it must not be below 0 (invalid_amount)');
+		expect(describeViolation(found[2])).toBe(
+			'order.tips is -5: it must not be below 0 (invalid_amount)',
+		);
 	});
 });

@@ -4,7 +4,9 @@ import { apiRequest } from '../../shared/transport';
 import { currentRestaurantId } from './restaurantId';
 
 export async function getEvents(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const events = await apiRequest<Array<{ id: number; name: string; startDate: string; isOffline: boolean }>>(this, {
+	const events = await apiRequest<
+		Array<{ id: number; name: string; startDate: string; isOffline: boolean }>
+	>(this, {
 		method: 'GET',
 		path: apiPath('events', { restaurantId: currentRestaurantId(this) }),
 	});

@@ -8,5 +8,8 @@ export async function getMenus(this: ILoadOptionsFunctions): Promise<INodeProper
 		method: 'GET',
 		path: apiPath('menus', { restaurantId: currentRestaurantId(this) }),
 	});
-	return menus.map((m) => ({ name: m.visible === false ? `${m.name} (hidden)` : m.name, value: m.id }));
+	return menus.map((m) => ({
+		name: m.visible === false ? `${m.name} (hidden)` : m.name,
+		value: m.id,
+	}));
 }

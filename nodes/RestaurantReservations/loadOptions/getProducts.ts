@@ -12,12 +12,16 @@ interface ProductsPage {
 export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const path = apiPath('products', { restaurantId: currentRestaurantId(this) });
 	const products: ProductsPage['items'] = [];
-	for (let skip = 0; ; ) {
+	for (let skip = 0; ;) {
 		const qs: IDataObject = { skip, take: 200 };
 		const page = await apiRequest<ProductsPage>(this, { method: 'GET', path, qs });
 		products.push(...page.items);
 		skip += page.items.length;
 		if (page.items.length === 0 || skip >= page.total) break;
 	}
-	return products.map((p) => ({ name: `${p.name} (${p.price})`, value: p.id, description: p.productType ?? undefined }));
+	return products.map((p) => ({
+		name: `${p.name} (${p.price})`,
+		value: p.id,
+		description: p.productType ?? undefined,
+	}));
 }

@@ -3,7 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 /** The restaurant chosen in the node, for dropdowns that depend on it. */
 export function currentRestaurantId(context: ILoadOptionsFunctions): string {
-	const value = context.getCurrentNodeParameter('restaurantId', { extractValue: true }) as string | undefined;
-	if (!value) throw new NodeOperationError(context.getNode(), 'Choose a restaurant first: this list depends on it.');
+	const value = context.getCurrentNodeParameter('restaurantId', { extractValue: true }) as
+		string | undefined;
+	if (!value)
+		throw new NodeOperationError(
+			context.getNode(),
+			'Choose a restaurant first: this list depends on it.',
+		);
 	return value;
 }

@@ -14,7 +14,11 @@ export interface OperationModule {
 }
 
 /** The Operation dropdown of a resource and the fields of each operation, shown only for it. */
-export function resourceDescription(resource: string, defaultOperation: string, operations: OperationModule[]): INodeProperties[] {
+export function resourceDescription(
+	resource: string,
+	defaultOperation: string,
+	operations: OperationModule[],
+): INodeProperties[] {
 	const selector: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
@@ -25,7 +29,10 @@ export function resourceDescription(resource: string, defaultOperation: string, 
 		default: defaultOperation,
 	};
 	const fields = operations.flatMap(({ operation, fields }) =>
-		updateDisplayOptions({ show: { resource: [resource], operation: [String(operation.value)] } }, fields),
+		updateDisplayOptions(
+			{ show: { resource: [resource], operation: [String(operation.value)] } },
+			fields,
+		),
 	);
 	return [selector, ...fields];
 }
@@ -37,7 +44,10 @@ const COLLECTION_LABELS = {
 } as const;
 
 /** An Additional Fields, Update Fields or Filters collection, its options in alphabetical order. */
-export function fieldsCollection(name: keyof typeof COLLECTION_LABELS, options: INodeProperties[]): INodeProperties {
+export function fieldsCollection(
+	name: keyof typeof COLLECTION_LABELS,
+	options: INodeProperties[],
+): INodeProperties {
 	return {
 		displayName: COLLECTION_LABELS[name][0],
 		name,

@@ -1,5 +1,9 @@
 /** Reading the action node's parameters into request values: only what the user set, checked first. */
-import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { hasOffset, toRestaurantLocal } from '../../shared/localTime';
 import { apiPath } from '../../shared/paths';
@@ -7,16 +11,26 @@ import { apiRequest } from '../../shared/transport';
 
 /** Drops parameters left empty, so that only what the user set is sent. */
 export function onlySet(fields: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+	return Object.fromEntries(
+		Object.entries(fields).filter(([, v]) => v !== '' && v !== undefined && v !== null),
+	);
 }
 
 /** An update with nothing to change is a mistake of the user's: say what to add, send nothing. */
-export function requireChanges(context: IExecuteSingleFunctions, body: IDataObject, where = 'Update Fields'): void {
+export function requireChanges(
+	context: IExecuteSingleFunctions,
+	body: IDataObject,
+	where = 'Update Fields',
+): void {
 	if (Object.keys(body).length > 0) return;
-	throw new NodeOperationError(context.getNode(), `Nothing to update: add at least one field under ${where}`, {
-		description: 'Nothing was sent.',
-		itemIndex: context.getItemIndex(),
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`Nothing to update: add at least one field under ${where}`,
+		{
+			description: 'Nothing was sent.',
+			itemIndex: context.getItemIndex(),
+		},
+	);
 }
 
 /** A comma-separated list parameter as an array of trimmed, non-empty strings. */
@@ -26,7 +40,9 @@ export function splitList(value: unknown): string[] {
 }
 
 /** How many results a list operation returns: Limit, or all of them with Return All. */
-export function resultLimit(context: IExecuteSingleFunctions | IExecutePaginationFunctions): number {
+export function resultLimit(
+	context: IExecuteSingleFunctions | IExecutePaginationFunctions,
+): number {
 	if (context.getNodeParameter('returnAll', false) as boolean) return Infinity;
 	return context.getNodeParameter('limit', 50) as number;
 }
@@ -38,7 +54,11 @@ export function restaurantIdOf(context: IExecuteSingleFunctions): string {
 
 async function restaurantTimeZone(context: IExecuteSingleFunctions): Promise<string> {
 	const path = apiPath('restaurant', { restaurantId: restaurantIdOf(context) });
-	const profile = await apiRequest<{ timeZone: string }>(context, { method: 'GET', path, itemIndex: context.getItemIndex() });
+	const profile = await apiRequest<{ timeZone: string }>(context, {
+		method: 'GET',
+		path,
+		itemIndex: context.getItemIndex(),
+	});
 	return profile.timeZone;
 }
 
@@ -46,9 +66,16 @@ async function restaurantTimeZone(context: IExecuteSingleFunctions): Promise<str
  * A date-time parameter as restaurant-local time (spec: times are the restaurant's wall clock). A
  * value with an offset or `Z` is converted using the time zone of the restaurant's profile.
  */
-export async function restaurantLocalTime(context: IExecuteSingleFunctions, field: string, value: string): Promise<string> {
+export async function restaurantLocalTime(
+	context: IExecuteSingleFunctions,
+	field: string,
+	value: string,
+): Promise<string> {
 	const text = String(value);
-	const local = toRestaurantLocal(text, hasOffset(text) ? await restaurantTimeZone(context) : 'UTC');
+	const local = toRestaurantLocal(
+		text,
+		hasOffset(text) ? await restaurantTimeZone(context) : 'UTC',
+	);
 	if (!local) {
 		throw new NodeOperationError(context.getNode(), `${field} "${text}" is not a date and time`, {
 			description: 'Use the date picker, or an ISO date-time such as 2026-11-22T19:30:00.',

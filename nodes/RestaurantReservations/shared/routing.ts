@@ -19,7 +19,10 @@ import { apiError } from '../../shared/errors';
 import { bodyOrThrow } from '../../shared/transport';
 import { resultLimit } from './readParameters';
 
-type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+type PreSend = (
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) => Promise<IHttpRequestOptions>;
 type Pagination = (
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -59,11 +62,21 @@ export async function throwOnApiError(
 
 /** Like throwOnApiError, with operation-specific advice added for some API error codes. */
 export function throwOnApiErrorWithHints(hints: Record<string, string>): PostReceiveAction {
-	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+	return async function (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
 		const code = (response.body as IDataObject | undefined)?.code;
 		const hint = typeof code === 'string' ? hints[code] : undefined;
 		if (response.statusCode >= 400 && hint) {
-			const error = apiError(this.getNode(), response.statusCode, response.body, undefined, this.getItemIndex());
+			const error = apiError(
+				this.getNode(),
+				response.statusCode,
+				response.body,
+				undefined,
+				this.getItemIndex(),
+			);
 			error.description = [hint, error.description].filter(Boolean).join(' ');
 			throw error;
 		}
@@ -73,7 +86,10 @@ export function throwOnApiErrorWithHints(hints: Record<string, string>): PostRec
 }
 
 /** Last output step of every operation: each item names the input item it came from. */
-export async function pairItems(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function pairItems(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return pairWithItem(this.getItemIndex(), items);
 }
 
@@ -85,16 +101,28 @@ export function pairWithItem(itemIndex: number, items: INodeExecutionData[]): IN
  * A request without a body (a delete, a status change) goes without the JSON Content-Type of the
  * node's defaults: servers may refuse an empty body announced as JSON.
  */
-export async function withoutBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const headers = Object.fromEntries(Object.entries(requestOptions.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-type'));
+export async function withoutBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const headers = Object.fromEntries(
+		Object.entries(requestOptions.headers ?? {}).filter(
+			([name]) => name.toLowerCase() !== 'content-type',
+		),
+	);
 	const withoutItsBody = { ...requestOptions, headers };
 	delete withoutItsBody.body;
 	return withoutItsBody;
 }
 
 export function apiOperation(spec: OperationSpec): INodePropertyOptions {
-	const checkResponse = spec.errorHints ? throwOnApiErrorWithHints(spec.errorHints) : throwOnApiError;
-	const preSend = spec.method === 'DELETE' || spec.noBody ? [...(spec.preSend ?? []), withoutBody] : (spec.preSend ?? []);
+	const checkResponse = spec.errorHints
+		? throwOnApiErrorWithHints(spec.errorHints)
+		: throwOnApiError;
+	const preSend =
+		spec.method === 'DELETE' || spec.noBody
+			? [...(spec.preSend ?? []), withoutBody]
+			: (spec.preSend ?? []);
 	return {
 		name: spec.name,
 		value: spec.value,
@@ -115,24 +143,41 @@ export async function returnDeleted(this: IExecuteSingleFunctions): Promise<INod
 }
 
 /** One item per element of an array response. */
-export async function splitArray(this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse): Promise<INodeExecutionData[]> {
+export async function splitArray(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
 	const body = response.body;
 	return Array.isArray(body) ? (body as IDataObject[]).map((json) => ({ json })) : items;
 }
 
 /** Keeps the first `Limit` items unless Return All is on. */
-export async function applyLimit(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+export async function applyLimit(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
 	return items.slice(0, resultLimit(this));
 }
 
 /** With Simplify on, keeps only the given fields of each item; off, the API's full object. */
-export function simplifyItems(context: IExecuteSingleFunctions, items: INodeExecutionData[], fields: readonly string[]): INodeExecutionData[] {
+export function simplifyItems(
+	context: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	fields: readonly string[],
+): INodeExecutionData[] {
 	if (!(context.getNodeParameter('simplify', true) as boolean)) return items;
-	return items.map((item) => ({ ...item, json: Object.fromEntries(fields.filter((f) => f in item.json).map((f) => [f, item.json[f]])) }));
+	return items.map((item) => ({
+		...item,
+		json: Object.fromEntries(fields.filter((f) => f in item.json).map((f) => [f, item.json[f]])),
+	}));
 }
 
 export function simplify(fields: readonly string[]): PostReceiveAction {
-	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	return async function (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+	): Promise<INodeExecutionData[]> {
 		return simplifyItems(this, items, fields);
 	};
 }
@@ -149,20 +194,29 @@ export function pageBySkipTake(simplifyFields?: readonly string[]): Pagination {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const limit = resultLimit(this);
 		const results: INodeExecutionData[] = [];
-		for (let skip = 0; results.length < limit; ) {
+		for (let skip = 0; results.length < limit;) {
 			const take = Math.min(PAGE_SIZE, limit - results.length);
 			const qs = { ...requestData.options.qs, skip, take };
-			const [page] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } });
+			const [page] = await this.makeRoutingRequest({
+				...requestData,
+				options: { ...requestData.options, qs },
+			});
 			const { items = [], total = 0 } = page.json as { items?: IDataObject[]; total?: number };
 			results.push(...items.slice(0, limit - results.length).map((json) => ({ json })));
 			skip += items.length;
 			if (items.length === 0 || skip >= total) break;
 		}
-		return pairWithItem(this.getItemIndex(), simplifyFields ? simplifyItems(this, results, simplifyFields) : results);
+		return pairWithItem(
+			this.getItemIndex(),
+			simplifyFields ? simplifyItems(this, results, simplifyFields) : results,
+		);
 	};
 }
 
 /** Sets the JSON body of the request. */
-export function withBody(requestOptions: IHttpRequestOptions, body: IDataObject | IDataObject[]): IHttpRequestOptions {
+export function withBody(
+	requestOptions: IHttpRequestOptions,
+	body: IDataObject | IDataObject[],
+): IHttpRequestOptions {
 	return { ...requestOptions, body, json: true };
 }

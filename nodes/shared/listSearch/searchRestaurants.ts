@@ -10,8 +10,14 @@ interface RestaurantSummary {
 }
 
 /** The restaurants the token reaches, filtered by name or city, for the Restaurant locator. */
-export async function searchRestaurants(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const restaurants = await apiRequest<RestaurantSummary[]>(this, { method: 'GET', path: apiPath('restaurants') });
+export async function searchRestaurants(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const restaurants = await apiRequest<RestaurantSummary[]>(this, {
+		method: 'GET',
+		path: apiPath('restaurants'),
+	});
 	const needle = filter?.trim().toLowerCase();
 	return {
 		results: restaurants

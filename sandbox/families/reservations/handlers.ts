@@ -1,5 +1,9 @@
 /** Reservations family (spec 4.1): create, list for a period, read, update, cancel. */
-import { dateRangeExceedsDays, MAX_RANGE_DAYS, rangeExceedsDays } from '../../../nodes/shared/dateWindows';
+import {
+	dateRangeExceedsDays,
+	MAX_RANGE_DAYS,
+	rangeExceedsDays,
+} from '../../../nodes/shared/dateWindows';
 import { toRestaurantLocal } from '../../../nodes/shared/localTime';
 import { ApiProblem, badRequest, notFound } from '../../problems';
 import { diffFields, nowIso, type Store } from '../../store/store';
@@ -53,29 +57,48 @@ function timeZoneOf(data: RestaurantData): string {
 /** A date-time with an offset names an instant: it is stored as the restaurant's wall time. */
 function localTime(data: RestaurantData, field: string, value: string): string {
 	const local = toRestaurantLocal(value, timeZoneOf(data));
-	if (!local) throw badRequest('validation_failed', `${field} "${value}" is not a date-time.`, { [field]: ['Not a date-time.'] });
+	if (!local)
+		throw badRequest('validation_failed', `${field} "${value}" is not a date-time.`, {
+			[field]: ['Not a date-time.'],
+		});
 	return local;
 }
 
 /** Checks and normalises what create and update share; returns the fields to store. */
-function acceptInput(data: RestaurantData, input: ReservationInput, deliveryType: DeliveryType): Partial<Reservation> {
+function acceptInput(
+	data: RestaurantData,
+	input: ReservationInput,
+	deliveryType: DeliveryType,
+): Partial<Reservation> {
 	if (input.state === 'cancelled') {
-		throw badRequest('invalid_state', 'A reservation cannot be set to "cancelled" this way: use PUT .../reservations/{reservationId}/cancel.');
+		throw badRequest(
+			'invalid_state',
+			'A reservation cannot be set to "cancelled" this way: use PUT .../reservations/{reservationId}/cancel.',
+		);
 	}
 	if (input.eventId !== undefined && input.eventId !== null && !data.events.has(input.eventId)) {
-		throw badRequest('unknown_event', `eventId ${input.eventId} is not an event of restaurant ${data.profile.id}.`);
+		throw badRequest(
+			'unknown_event',
+			`eventId ${input.eventId} is not an event of restaurant ${data.profile.id}.`,
+		);
 	}
 	const fields: Json = {};
-	for (const key of RESERVATION_INPUT_FIELDS) if (input[key] !== undefined) fields[key] = input[key];
+	for (const key of RESERVATION_INPUT_FIELDS)
+		if (input[key] !== undefined) fields[key] = input[key];
 	if (input.reservationTime !== undefined) {
 		fields.reservationTime = localTime(data, 'reservationTime', input.reservationTime);
 		fields.businessDate = businessDateOf(fields.reservationTime as string);
 	}
-	if (input.order !== undefined) fields.order = input.order === null ? null : priceOrder(input.order, deliveryType, data);
+	if (input.order !== undefined)
+		fields.order = input.order === null ? null : priceOrder(input.order, deliveryType, data);
 	return fields as Partial<Reservation>;
 }
 
-function matchesFilters(r: Reservation, q: ListQuery, range: { from?: string; to?: string }): boolean {
+function matchesFilters(
+	r: Reservation,
+	q: ListQuery,
+	range: { from?: string; to?: string },
+): boolean {
 	if (range.from && r.reservationTime < range.from) return false;
 	if (range.to && r.reservationTime >= range.to) return false;
 	if (q.businessDateFrom && r.businessDate < q.businessDateFrom) return false;
@@ -94,11 +117,19 @@ function requireAppRange(range: { from?: string; to?: string }, q: ListQuery): v
 	const byTime = range.from !== undefined && range.to !== undefined;
 	const byDate = q.businessDateFrom !== undefined && q.businessDateTo !== undefined;
 	if (!byTime && !byDate) {
-		throw badRequest('range_required', `Applications (scope App) must give a date range: from and to, or businessDateFrom and businessDateTo, of at most ${MAX_RANGE_DAYS} days.`);
+		throw badRequest(
+			'range_required',
+			`Applications (scope App) must give a date range: from and to, or businessDateFrom and businessDateTo, of at most ${MAX_RANGE_DAYS} days.`,
+		);
 	}
-	const tooLong = byTime ? rangeExceedsDays(range.from!, range.to!) : dateRangeExceedsDays(q.businessDateFrom!, q.businessDateTo!);
+	const tooLong = byTime
+		? rangeExceedsDays(range.from!, range.to!)
+		: dateRangeExceedsDays(q.businessDateFrom!, q.businessDateTo!);
 	if (tooLong) {
-		throw badRequest('range_too_long', `The date range is longer than ${MAX_RANGE_DAYS} days: split it into periods of at most ${MAX_RANGE_DAYS} days.`);
+		throw badRequest(
+			'range_too_long',
+			`The date range is longer than ${MAX_RANGE_DAYS} days: split it into periods of at most ${MAX_RANGE_DAYS} days.`,
+		);
 	}
 }
 
@@ -115,16 +146,28 @@ export function reservationHandlers(store: Store) {
 			const reservation = {
 				id: `rsv-${data.profile.id}-${String(n).padStart(6, '0')}`,
 				restaurantId: data.profile.id,
-				customerName: null, phone: null, email: null, tableNumber: null, specialRequests: null,
-				internalNotes: null, aboutGuestNotes: null, amount: null, estimatedTurnOverTime: null,
-				paymentType: null, depositToken: null, externalUserId: null,
-				customerProfile: null, additionals: null, referral: null,
+				customerName: null,
+				phone: null,
+				email: null,
+				tableNumber: null,
+				specialRequests: null,
+				internalNotes: null,
+				aboutGuestNotes: null,
+				amount: null,
+				estimatedTurnOverTime: null,
+				paymentType: null,
+				depositToken: null,
+				externalUserId: null,
+				customerProfile: null,
+				additionals: null,
+				referral: null,
 				source: actor.type === 'application' ? actor.name : 'partner-api',
 				createdBy: actor.name,
 				eventId: null,
 				order: null,
 				...fields,
-				state: input.state ?? initialState(input.groupSize!, data.config.reservationSettings as Json),
+				state:
+					input.state ?? initialState(input.groupSize!, data.config.reservationSettings as Json),
 				deliveryType,
 				kind: 'reservation',
 				// Bookings from applications are new to the restaurant's staff until they look at them.
@@ -142,7 +185,12 @@ export function reservationHandlers(store: Store) {
 				lastUpdatedBy: null,
 			} as Reservation;
 			data.reservations.set(reservation.id, reservation);
-			store.record(data, { action: 'created', entity: 'reservation', entityId: reservation.id, actor });
+			store.record(data, {
+				action: 'created',
+				entity: 'reservation',
+				entityId: reservation.id,
+				actor,
+			});
 			return created(reply, reservation);
 		}),
 
@@ -159,7 +207,15 @@ export function reservationHandlers(store: Store) {
 			}
 			return [...data.reservations.values()]
 				.filter((r) => matchesFilters(r, q, range))
-				.sort((a, b) => (a.reservationTime < b.reservationTime ? -1 : a.reservationTime > b.reservationTime ? 1 : a.id < b.id ? -1 : 1));
+				.sort((a, b) =>
+					a.reservationTime < b.reservationTime
+						? -1
+						: a.reservationTime > b.reservationTime
+							? 1
+							: a.id < b.id
+								? -1
+								: 1,
+				);
 		}),
 
 		getReservation: handler<ById, object, never>((req) => {
@@ -171,14 +227,28 @@ export function reservationHandlers(store: Store) {
 			const data = restaurantOf(store, req);
 			const reservation = findReservation(data, req.params.reservationId);
 			if (reservation.state === 'cancelled') {
-				throw new ApiProblem(409, 'reservation_cancelled', `Reservation ${reservation.id} is cancelled and can no longer be changed.`);
+				throw new ApiProblem(
+					409,
+					'reservation_cancelled',
+					`Reservation ${reservation.id} is cancelled and can no longer be changed.`,
+				);
 			}
-			const deliveryType = req.body.deliveryType ?? (reservation.deliveryType as DeliveryType) ?? 'dineIn';
+			const deliveryType =
+				req.body.deliveryType ?? (reservation.deliveryType as DeliveryType) ?? 'dineIn';
 			const fields = acceptInput(data, req.body, deliveryType);
 			const before = { ...reservation };
-			Object.assign(reservation, fields, { updatedAt: nowIso(), lastUpdatedBy: req.principal.actor });
+			Object.assign(reservation, fields, {
+				updatedAt: nowIso(),
+				lastUpdatedBy: req.principal.actor,
+			});
 			// Spec 4.1: the update is recorded against the current user.
-			store.record(data, { action: 'updated', entity: 'reservation', entityId: reservation.id, actor: req.principal.actor, changes: diffFields(before, fields) });
+			store.record(data, {
+				action: 'updated',
+				entity: 'reservation',
+				entityId: reservation.id,
+				actor: req.principal.actor,
+				changes: diffFields(before, fields),
+			});
 			return reservation;
 		}),
 
@@ -187,12 +257,21 @@ export function reservationHandlers(store: Store) {
 			const reservation = findReservation(data, req.params.reservationId);
 			const input = req.body ?? {};
 			if (reservation.state === 'cancelled') {
-				throw new ApiProblem(409, 'already_cancelled', `Reservation ${reservation.id} is already cancelled.`);
+				throw new ApiProblem(
+					409,
+					'already_cancelled',
+					`Reservation ${reservation.id} is already cancelled.`,
+				);
 			}
-			const options = (data.config.reservationSettings as { cancellationOptions: Array<{ name: string }> }).cancellationOptions;
+			const options = (
+				data.config.reservationSettings as { cancellationOptions: Array<{ name: string }> }
+			).cancellationOptions;
 			if (input.cancelOptionName && !options.some((o) => o.name === input.cancelOptionName)) {
 				const names = options.map((o) => `"${o.name}"`).join(', ');
-				throw badRequest('unknown_cancel_option', `cancelOptionName "${input.cancelOptionName}" is not a cancellation reason of this restaurant; use one of ${names}.`);
+				throw badRequest(
+					'unknown_cancel_option',
+					`cancelOptionName "${input.cancelOptionName}" is not a cancellation reason of this restaurant; use one of ${names}.`,
+				);
 			}
 			const { actor } = req.principal;
 			const now = nowIso();
@@ -210,7 +289,13 @@ export function reservationHandlers(store: Store) {
 				updatedAt: now,
 				lastUpdatedBy: input.updatedBy ? { ...actor, name: input.updatedBy } : actor,
 			});
-			store.record(data, { action: 'cancelled', entity: 'reservation', entityId: reservation.id, actor, changes: diffFields(before, { state: 'cancelled' }) });
+			store.record(data, {
+				action: 'cancelled',
+				entity: 'reservation',
+				entityId: reservation.id,
+				actor,
+				changes: diffFields(before, { state: 'cancelled' }),
+			});
 			return reservation;
 		}),
 	};

@@ -10,19 +10,49 @@ export function businessDateOf(reservationTime: string): string {
 }
 
 /** Parties from the restaurant's approval size up wait for approval when approval is required. */
-export function initialState(groupSize: number, reservationSettings: { approvalRequired?: boolean; approvalSize?: number }): ReservationState {
-	const needsApproval = reservationSettings.approvalRequired && groupSize >= (reservationSettings.approvalSize ?? Infinity);
+export function initialState(
+	groupSize: number,
+	reservationSettings: { approvalRequired?: boolean; approvalSize?: number },
+): ReservationState {
+	const needsApproval =
+		reservationSettings.approvalRequired &&
+		groupSize >= (reservationSettings.approvalSize ?? Infinity);
 	return needsApproval ? 'pending' : 'confirmed';
 }
 
 export function emptyDetails(): Reservation['details'] {
-	return { cancelOptionName: null, cancelNote: null, cancelSource: null, paymentError: null, paymentLinkUrl: null, cancelledAt: null };
+	return {
+		cancelOptionName: null,
+		cancelNote: null,
+		cancelSource: null,
+		paymentError: null,
+		paymentLinkUrl: null,
+		cancelledAt: null,
+	};
 }
 
 /** Input fields of CreateReservationContract that are stored as given (spec 2.1). */
 export const RESERVATION_INPUT_FIELDS = [
-	'reservationTime', 'groupSize', 'customerName', 'phone', 'email', 'tableNumber', 'specialRequests',
-	'internalNotes', 'aboutGuestNotes', 'amount', 'estimatedTurnOverTime', 'source', 'state', 'deliveryType',
-	'paymentType', 'depositToken', 'eventId', 'externalUserId', 'createdBy', 'customerProfile', 'additionals',
+	'reservationTime',
+	'groupSize',
+	'customerName',
+	'phone',
+	'email',
+	'tableNumber',
+	'specialRequests',
+	'internalNotes',
+	'aboutGuestNotes',
+	'amount',
+	'estimatedTurnOverTime',
+	'source',
+	'state',
+	'deliveryType',
+	'paymentType',
+	'depositToken',
+	'eventId',
+	'externalUserId',
+	'createdBy',
+	'customerProfile',
+	'additionals',
 	'referral',
 ] as const;

@@ -12,10 +12,20 @@ import {
 	type MoneyViolation,
 } from '../../../nodes/shared/money';
 import { ApiProblem, badRequest } from '../../problems';
-import type { DeliveryType, OnlineOrder, OrderItem, Product, ProductGroup } from '../../store/types';
+import type {
+	DeliveryType,
+	OnlineOrder,
+	OrderItem,
+	Product,
+	ProductGroup,
+} from '../../store/types';
 
 export interface OrderRequest {
-	orderItems?: Array<{ productId: string; amount?: number | null; modifiers?: Array<{ productId: string; amount?: number | null }> | null }> | null;
+	orderItems?: Array<{
+		productId: string;
+		amount?: number | null;
+		modifiers?: Array<{ productId: string; amount?: number | null }> | null;
+	}> | null;
 	note?: string | null;
 	tips?: number | null;
 	total?: number | null;
@@ -38,22 +48,46 @@ function unitPrice(product: Product, deliveryType: DeliveryType): number {
 
 function taxRate(product: Product, catalog: Catalog, deliveryType: DeliveryType): number {
 	const group = product.groupId ? catalog.productGroups.get(product.groupId) : undefined;
-	const pick = (p: { taxeRate: number | null; takeawayTaxeRate: number | null; deliveryTaxeRate: number | null }) =>
-		deliveryType === 'takeaway' ? p.takeawayTaxeRate : deliveryType === 'delivery' ? p.deliveryTaxeRate : p.taxeRate;
+	const pick = (p: {
+		taxeRate: number | null;
+		takeawayTaxeRate: number | null;
+		deliveryTaxeRate: number | null;
+	}) =>
+		deliveryType === 'takeaway'
+			? p.takeawayTaxeRate
+			: deliveryType === 'delivery'
+				? p.deliveryTaxeRate
+				: p.taxeRate;
 	return pick(product) ?? (group ? pick(group) : null) ?? 0;
 }
 
-function pricedProduct(catalog: Catalog, productId: string, field: string, deliveryType: DeliveryType): { product: Product; price: number } {
+function pricedProduct(
+	catalog: Catalog,
+	productId: string,
+	field: string,
+	deliveryType: DeliveryType,
+): { product: Product; price: number } {
 	const product = catalog.products.get(productId);
-	if (!product) throw badRequest('unknown_product', `Order rejected: ${field} "${productId}" is not a product of this restaurant.`);
+	if (!product)
+		throw badRequest(
+			'unknown_product',
+			`Order rejected: ${field} "${productId}" is not a product of this restaurant.`,
+		);
 	const price = unitPrice(product, deliveryType);
 	if (price < 0) {
-		throw badRequest('invalid_price', `Order rejected: product "${product.name}" (${productId}) has a price below zero (${price}) in the menu.`);
+		throw badRequest(
+			'invalid_price',
+			`Order rejected: product "${product.name}" (${productId}) has a price below zero (${price}) in the menu.`,
+		);
 	}
 	return { product, price };
 }
 
-export function priceOrder(request: OrderRequest, deliveryType: DeliveryType, catalog: Catalog): OnlineOrder {
+export function priceOrder(
+	request: OrderRequest,
+	deliveryType: DeliveryType,
+	catalog: Catalog,
+): OnlineOrder {
 	const inputViolation = checkOrderInput(request)[0];
 	if (inputViolation) throw reject(inputViolation);
 
@@ -61,23 +95,53 @@ export function priceOrder(request: OrderRequest, deliveryType: DeliveryType, ca
 	let taxes = 0;
 	const orderItems: OrderItem[] = (request.orderItems ?? []).map((line, i) => {
 		const field = `order.orderItems[${i}]`;
-		const { product, price } = pricedProduct(catalog, line.productId, `${field}.productId`, deliveryType);
+		const { product, price } = pricedProduct(
+			catalog,
+			line.productId,
+			`${field}.productId`,
+			deliveryType,
+		);
 		const amount = line.amount ?? 1;
 		const modifiers = (line.modifiers ?? []).map((m, j) => {
-			const priced = pricedProduct(catalog, m.productId, `${field}.modifiers[${j}].productId`, deliveryType);
-			return { productId: m.productId, amount: m.amount ?? 1, name: priced.product.name, unitPrice: priced.price };
+			const priced = pricedProduct(
+				catalog,
+				m.productId,
+				`${field}.modifiers[${j}].productId`,
+				deliveryType,
+			);
+			return {
+				productId: m.productId,
+				amount: m.amount ?? 1,
+				name: priced.product.name,
+				unitPrice: priced.price,
+			};
 		});
 		const perUnit = price + modifiers.reduce((sum, m) => sum + m.unitPrice * m.amount, 0);
 		const total = roundMoney(perUnit * amount);
 		const rate = taxRate(product, catalog, deliveryType);
 		subTotal += total;
 		taxes += (total * rate) / (100 + rate);
-		return { productId: line.productId, amount, modifiers, name: product.name, unitPrice: price, total };
+		return {
+			productId: line.productId,
+			amount,
+			modifiers,
+			name: product.name,
+			unitPrice: price,
+			total,
+		};
 	});
 
 	const tips = roundMoney(request.tips ?? 0);
 	const total = roundMoney(subTotal + tips);
-	const totalViolation = checkNonNegativeAmount('order.total', total) ?? checkTotalLimit('order.total', total);
+	const totalViolation =
+		checkNonNegativeAmount('order.total', total) ?? checkTotalLimit('order.total', total);
 	if (totalViolation) throw reject(totalViolation);
-	return { orderItems, note: request.note ?? null, subTotal: roundMoney(subTotal), taxes: roundMoney(taxes), tips, total };
+	return {
+		orderItems,
+		note: request.note ?? null,
+		subTotal: roundMoney(subTotal),
+		taxes: roundMoney(taxes),
+		tips,
+		total,
+	};
 }

@@ -25,8 +25,18 @@ interface Candidate {
 	tableNumber: string | null;
 }
 
-type ChangeKind = 'create' | 'time' | 'crossWindow' | 'party' | 'table' | 'guest' | 'state' | 'cancel';
-const KINDS: ChangeKind[] = ['create', 'time', 'crossWindow', 'party', 'table', 'guest', 'state', 'cancel'];
+type ChangeKind =
+	'create' | 'time' | 'crossWindow' | 'party' | 'table' | 'guest' | 'state' | 'cancel';
+const KINDS: ChangeKind[] = [
+	'create',
+	'time',
+	'crossWindow',
+	'party',
+	'table',
+	'guest',
+	'state',
+	'cancel',
+];
 
 /** Days from today (restaurant-local) of a restaurant-local time. */
 function dayOffset(time: string, timeZone: string): number {
@@ -40,7 +50,10 @@ export class ChangeDriver {
 	private count = 0;
 	readonly expected: ExpectedChange[] = [];
 
-	constructor(private readonly api: ApiCall, seed: string) {
+	constructor(
+		private readonly api: ApiCall,
+		seed: string,
+	) {
 		this.random = seedrandom(seed);
 	}
 
@@ -50,15 +63,26 @@ export class ChangeDriver {
 			const now = DateTime.now().setZone(restaurant.timeZone).startOf('day');
 			const response = await this.api('listReservations', {
 				path: { restaurantId: restaurant.id },
-				query: { from: now.plus({ days: 3 }).toFormat(LOCAL), to: now.plus({ days: 100 }).toFormat(LOCAL), status: 'confirmed' },
+				query: {
+					from: now.plus({ days: 3 }).toFormat(LOCAL),
+					to: now.plus({ days: 100 }).toFormat(LOCAL),
+					status: 'confirmed',
+				},
 			});
 			for (const r of response.body as Array<Record<string, any>>) {
 				if (r.eventId === null && r.kind === 'reservation') {
-					this.pool.push({ restaurantId: restaurant.id, id: String(r.id), reservationTime: r.reservationTime, groupSize: r.groupSize, tableNumber: r.tableNumber ?? null });
+					this.pool.push({
+						restaurantId: restaurant.id,
+						id: String(r.id),
+						reservationTime: r.reservationTime,
+						groupSize: r.groupSize,
+						tableNumber: r.tableNumber ?? null,
+					});
 				}
 			}
 		}
-		if (this.pool.length < 100) throw new Error(`only ${this.pool.length} reservations to change: the seed has changed`);
+		if (this.pool.length < 100)
+			throw new Error(`only ${this.pool.length} reservations to change: the seed has changed`);
 	}
 
 	private pick<T>(list: T[]): T {
@@ -69,7 +93,10 @@ export class ChangeDriver {
 	private take(days?: [number, number]): Candidate {
 		const fits = this.pool.filter((c) => {
 			if (!days) return true;
-			const day = dayOffset(c.reservationTime, RESTAURANTS.find((r) => r.id === c.restaurantId)!.timeZone);
+			const day = dayOffset(
+				c.reservationTime,
+				RESTAURANTS.find((r) => r.id === c.restaurantId)!.timeZone,
+			);
 			return day >= days[0] && day <= days[1];
 		});
 		const chosen = this.pick(fits.length > 0 ? fits : this.pool);
@@ -83,8 +110,12 @@ export class ChangeDriver {
 	}
 
 	private async update(c: Candidate, body: Record<string, unknown>): Promise<void> {
-		const response = await this.api('updateReservation', { path: { restaurantId: c.restaurantId, reservationId: c.id }, body });
-		if (response.status !== 200) throw new Error(`update of ${c.id} failed: ${response.status} ${response.text}`);
+		const response = await this.api('updateReservation', {
+			path: { restaurantId: c.restaurantId, reservationId: c.id },
+			body,
+		});
+		if (response.status !== 200)
+			throw new Error(`update of ${c.id} failed: ${response.status} ${response.text}`);
 	}
 
 	private async change(kind: ChangeKind): Promise<void> {
@@ -92,46 +123,92 @@ export class ChangeDriver {
 		if (kind === 'create') {
 			const restaurant = this.pick(RESTAURANTS);
 			const day = 3 + Math.floor(this.random() * 90);
-			const time = DateTime.now().setZone(restaurant.timeZone).startOf('day').plus({ days: day, hours: 18, minutes: 15 * (n % 4) }).toFormat(LOCAL);
-			const response = await this.api('createReservation', { path: { restaurantId: restaurant.id }, body: { reservationTime: time, groupSize: 2, customerName: `Chaos Guest ${n}` } });
-			if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-			this.expected.push({ reservationId: String(response.body.id), event: 'reservationCreated', what: `created at ${time}` });
+			const time = DateTime.now()
+				.setZone(restaurant.timeZone)
+				.startOf('day')
+				.plus({ days: day, hours: 18, minutes: 15 * (n % 4) })
+				.toFormat(LOCAL);
+			const response = await this.api('createReservation', {
+				path: { restaurantId: restaurant.id },
+				body: { reservationTime: time, groupSize: 2, customerName: `Chaos Guest ${n}` },
+			});
+			if (response.status !== 201)
+				throw new Error(`create failed: ${response.status} ${response.text}`);
+			this.expected.push({
+				reservationId: String(response.body.id),
+				event: 'reservationCreated',
+				what: `created at ${time}`,
+			});
 			return;
 		}
 		const c = kind === 'crossWindow' ? this.take([40, 55]) : this.take();
 		const zone = RESTAURANTS.find((r) => r.id === c.restaurantId)!.timeZone;
-		const expect = (event: ExpectedChange['event'], changes: ExpectedChange['changes'], what: string) =>
-			this.expected.push({ reservationId: c.id, event, changes, what: `${c.id}: ${what}` });
+		const expect = (
+			event: ExpectedChange['event'],
+			changes: ExpectedChange['changes'],
+			what: string,
+		) => this.expected.push({ reservationId: c.id, event, changes, what: `${c.id}: ${what}` });
 		switch (kind) {
 			case 'time':
 			case 'crossWindow': {
 				// Across the boundary of the horizon's two windows (day LOOK_BACK_DAYS + 60 from the start), or two hours later.
-				const shift = kind === 'crossWindow' ? { days: 60 - LOOK_BACK_DAYS - dayOffset(c.reservationTime, zone) + 10 } : { hours: 2 };
+				const shift =
+					kind === 'crossWindow'
+						? { days: 60 - LOOK_BACK_DAYS - dayOffset(c.reservationTime, zone) + 10 }
+						: { hours: 2 };
 				const time = DateTime.fromISO(c.reservationTime, { zone }).plus(shift).toFormat(LOCAL);
 				await this.update(c, { reservationTime: time });
-				expect('reservationUpdated', { reservationTime: { previous: c.reservationTime, current: time } }, `moved ${c.reservationTime} -> ${time}`);
+				expect(
+					'reservationUpdated',
+					{ reservationTime: { previous: c.reservationTime, current: time } },
+					`moved ${c.reservationTime} -> ${time}`,
+				);
 				return;
 			}
 			case 'party':
 				await this.update(c, { groupSize: c.groupSize + 1 });
-				expect('reservationUpdated', { groupSize: { previous: c.groupSize, current: c.groupSize + 1 } }, `party ${c.groupSize} -> ${c.groupSize + 1}`);
+				expect(
+					'reservationUpdated',
+					{ groupSize: { previous: c.groupSize, current: c.groupSize + 1 } },
+					`party ${c.groupSize} -> ${c.groupSize + 1}`,
+				);
 				return;
 			case 'table':
 				await this.update(c, { tableNumber: `C${n}` });
-				expect('reservationUpdated', { tableNumber: { previous: c.tableNumber, current: `C${n}` } }, `table ${c.tableNumber} -> C${n}`);
+				expect(
+					'reservationUpdated',
+					{ tableNumber: { previous: c.tableNumber, current: `C${n}` } },
+					`table ${c.tableNumber} -> C${n}`,
+				);
 				return;
 			case 'guest':
 				await this.update(c, { customerName: `Renamed Guest ${n}` });
-				expect('reservationUpdated', { customerName: { previous: undefined, current: `Renamed Guest ${n}` } }, 'guest renamed');
+				expect(
+					'reservationUpdated',
+					{ customerName: { previous: undefined, current: `Renamed Guest ${n}` } },
+					'guest renamed',
+				);
 				return;
 			case 'state':
 				await this.update(c, { state: 'seated' });
-				expect('reservationStateChanged', { state: { previous: 'confirmed', current: 'seated' } }, 'confirmed -> seated');
+				expect(
+					'reservationStateChanged',
+					{ state: { previous: 'confirmed', current: 'seated' } },
+					'confirmed -> seated',
+				);
 				return;
 			case 'cancel': {
-				const response = await this.api('cancelReservation', { path: { restaurantId: c.restaurantId, reservationId: c.id }, body: { note: `chaos ${n}`, doNotChargeFee: true } });
-				if (response.status !== 200) throw new Error(`cancel of ${c.id} failed: ${response.status} ${response.text}`);
-				expect('reservationCancelled', { state: { previous: 'confirmed', current: 'cancelled' } }, 'cancelled');
+				const response = await this.api('cancelReservation', {
+					path: { restaurantId: c.restaurantId, reservationId: c.id },
+					body: { note: `chaos ${n}`, doNotChargeFee: true },
+				});
+				if (response.status !== 200)
+					throw new Error(`cancel of ${c.id} failed: ${response.status} ${response.text}`);
+				expect(
+					'reservationCancelled',
+					{ state: { previous: 'confirmed', current: 'cancelled' } },
+					'cancelled',
+				);
 				return;
 			}
 		}

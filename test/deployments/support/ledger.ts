@@ -6,7 +6,11 @@
 /** What the trigger must report for one reservation the driver changed. */
 export interface ExpectedChange {
 	reservationId: string;
-	event: 'reservationCreated' | 'reservationUpdated' | 'reservationCancelled' | 'reservationStateChanged';
+	event:
+		| 'reservationCreated'
+		| 'reservationUpdated'
+		| 'reservationCancelled'
+		| 'reservationStateChanged';
 	/** The exact fields whose previous and current values the item must carry. */
 	changes?: Record<string, { previous: unknown; current: unknown }>;
 	/** What the driver did, for the report. */
@@ -32,11 +36,15 @@ export interface LedgerResult {
 }
 
 function mismatch(expected: ExpectedChange, item: ReportedItem): string | undefined {
-	if (item.event !== expected.event) return `event ${item.event}, expected ${expected.event} (${expected.what})`;
+	if (item.event !== expected.event)
+		return `event ${item.event}, expected ${expected.event} (${expected.what})`;
 	for (const [field, change] of Object.entries(expected.changes ?? {})) {
 		const got = item.changes?.[field];
 		if (!got) return `${field} not among the changes (${expected.what})`;
-		if (JSON.stringify(got.previous) !== JSON.stringify(change.previous) || JSON.stringify(got.current) !== JSON.stringify(change.current)) {
+		if (
+			JSON.stringify(got.previous) !== JSON.stringify(change.previous) ||
+			JSON.stringify(got.current) !== JSON.stringify(change.current)
+		) {
 			return `${field} ${JSON.stringify(got.previous)} -> ${JSON.stringify(got.current)}, expected ${JSON.stringify(change.previous)} -> ${JSON.stringify(change.current)}`;
 		}
 	}
@@ -45,8 +53,15 @@ function mismatch(expected: ExpectedChange, item: ReportedItem): string | undefi
 
 export function compareLedger(expected: ExpectedChange[], reported: ReportedItem[]): LedgerResult {
 	const byReservation = new Map<string, ReportedItem[]>();
-	for (const item of reported) byReservation.set(item.reservationId, [...(byReservation.get(item.reservationId) ?? []), item]);
-	const result: LedgerResult = { expected: expected.length, reported: reported.length, lost: [], duplicated: [], wrong: [] };
+	for (const item of reported)
+		byReservation.set(item.reservationId, [...(byReservation.get(item.reservationId) ?? []), item]);
+	const result: LedgerResult = {
+		expected: expected.length,
+		reported: reported.length,
+		lost: [],
+		duplicated: [],
+		wrong: [],
+	};
 	const expectedIds = new Set<string>();
 	for (const change of expected) {
 		expectedIds.add(change.reservationId);
@@ -60,7 +75,8 @@ export function compareLedger(expected: ExpectedChange[], reported: ReportedItem
 		result.duplicated.push(...items.slice(1));
 	}
 	for (const item of reported) {
-		if (!expectedIds.has(item.reservationId)) result.wrong.push({ item, why: 'a reservation the driver did not change' });
+		if (!expectedIds.has(item.reservationId))
+			result.wrong.push({ item, why: 'a reservation the driver did not change' });
 	}
 	return result;
 }

@@ -19,7 +19,11 @@ import {
 	startSandbox,
 	type RunningSandbox,
 } from '../../../scripts/n8n';
-import { prepareDeployment, type Deployment, type DeploymentKind } from '../../../scripts/n8n/deployment';
+import {
+	prepareDeployment,
+	type Deployment,
+	type DeploymentKind,
+} from '../../../scripts/n8n/deployment';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
 import { compareLedger, type LedgerResult } from './ledger';
@@ -40,7 +44,8 @@ export interface ScenarioResult {
 }
 
 type Interruption = 'none' | 'restart' | 'killMain' | 'killWorker';
-type Fault = { status: 500 | 503 | 429; count: number; retryAfterSeconds?: number } | { latencyMs: number };
+type Fault =
+	{ status: 500 | 503 | 429; count: number; retryAfterSeconds?: number } | { latencyMs: number };
 
 interface Round {
 	fault: Fault;
@@ -55,12 +60,24 @@ export function roundsFor(kind: DeploymentKind): Round[] {
 		{ fault: { status: 500, count: 2 }, interruption: 'none' },
 		{ fault: { status: 503, count: 3 }, interruption: 'restart' },
 		{ fault: { latencyMs: 1500 }, interruption: durable ? 'killMain' : 'restart' },
-		{ fault: { status: 429, count: 2, retryAfterSeconds: 2 }, interruption: queue ? 'killWorker' : durable ? 'killMain' : 'none' },
+		{
+			fault: { status: 429, count: 2, retryAfterSeconds: 2 },
+			interruption: queue ? 'killWorker' : durable ? 'killMain' : 'none',
+		},
 	];
 }
 
-async function control(sandbox: RunningSandbox, method: string, route: string, body?: unknown): Promise<void> {
-	await fetch(`${sandbox.url}/__sandbox${route}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+async function control(
+	sandbox: RunningSandbox,
+	method: string,
+	route: string,
+	body?: unknown,
+): Promise<void> {
+	await fetch(`${sandbox.url}/__sandbox${route}`, {
+		method,
+		headers: body ? { 'content-type': 'application/json' } : {},
+		body: body ? JSON.stringify(body) : undefined,
+	});
 }
 
 async function injectFault(sandbox: RunningSandbox, fault: Fault): Promise<void> {
@@ -75,7 +92,9 @@ async function waitForPoll(sandbox: RunningSandbox, timeoutMs: number): Promise<
 	await control(sandbox, 'DELETE', '/requests');
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		const log = (await (await fetch(`${sandbox.url}/__sandbox/requests`)).json()) as { requests: Array<{ url: string; status: number }> };
+		const log = (await (await fetch(`${sandbox.url}/__sandbox/requests`)).json()) as {
+			requests: Array<{ url: string; status: number }>;
+		};
 		const windows = log.requests.filter((r) => /\/reservations\?/.test(r.url) && r.status === 200);
 		if (windows.length >= 6) return;
 		await sleep(1000);
@@ -101,8 +120,13 @@ class Scenario {
 	async activate(): Promise<void> {
 		const rest = new N8nRest(this.deployment.main.url);
 		await rest.setupOwner();
-		const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${CHAOS_WORKFLOW_ID}`);
-		await rest.request('POST', `/workflows/${CHAOS_WORKFLOW_ID}/activate`, { versionId: workflow.versionId });
+		const workflow = await rest.request<{ versionId: string }>(
+			'GET',
+			`/workflows/${CHAOS_WORKFLOW_ID}`,
+		);
+		await rest.request('POST', `/workflows/${CHAOS_WORKFLOW_ID}/activate`, {
+			versionId: workflow.versionId,
+		});
 		// The first poll is the silent baseline.
 		await waitForPoll(this.sandbox, 120_000);
 		await sleep(3000);
@@ -134,7 +158,9 @@ class Scenario {
 		const started = Date.now();
 		await driver.changes(CHANGES_PER_ROUND);
 		await injectFault(this.sandbox, round.fault);
-		this.log(`round ${index + 1}: ${CHANGES_PER_ROUND} changes, fault ${JSON.stringify(round.fault)}, ${round.interruption}`);
+		this.log(
+			`round ${index + 1}: ${CHANGES_PER_ROUND} changes, fault ${JSON.stringify(round.fault)}, ${round.interruption}`,
+		);
 		await this.interrupt(round.interruption);
 		await sleep(Math.max(0, ROUND_MS - (Date.now() - started)));
 		await control(this.sandbox, 'DELETE', '/faults');
@@ -145,13 +171,18 @@ class Scenario {
 async function settle(sink: Sink, driver: ChangeDriver): Promise<void> {
 	const deadline = Date.now() + SETTLE_MS;
 	const reported = () => new Set(sink.items.map((i) => i.reservationId));
-	while (Date.now() < deadline && !driver.expected.every((c) => reported().has(c.reservationId))) await sleep(2000);
+	while (Date.now() < deadline && !driver.expected.every((c) => reported().has(c.reservationId)))
+		await sleep(2000);
 	// One more poll interval: a late duplicate would arrive now.
 	await sleep(ROUND_MS);
 }
 
 /** Runs the whole scenario against a new deployment of `kind`, and stops everything it started. */
-export async function runChaosScenario(kind: DeploymentKind, tarball: string, seed = `chaos-${kind}`): Promise<ScenarioResult> {
+export async function runChaosScenario(
+	kind: DeploymentKind,
+	tarball: string,
+	seed = `chaos-${kind}`,
+): Promise<ScenarioResult> {
 	const started = Date.now();
 	const work = path.join(REPO_ROOT, '.tmp', 'deployments', kind);
 	fs.rmSync(work, { recursive: true, force: true });
@@ -159,8 +190,19 @@ export async function runChaosScenario(kind: DeploymentKind, tarball: string, se
 	const sink = await startSink();
 	let deployment: Deployment | undefined;
 	try {
-		deployment = await prepareDeployment({ kind, rt: runtime(), folder: path.join(work, 'n8n'), tarball, port: await freePort(), extraEnv: { N8N_LOG_LEVEL: 'warn' } });
-		await importCredentials(deployment.main, [{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }], path.join(work, 'import'));
+		deployment = await prepareDeployment({
+			kind,
+			rt: runtime(),
+			folder: path.join(work, 'n8n'),
+			tarball,
+			port: await freePort(),
+			extraEnv: { N8N_LOG_LEVEL: 'warn' },
+		});
+		await importCredentials(
+			deployment.main,
+			[{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }],
+			path.join(work, 'import'),
+		);
 		await importWorkflows(deployment.main, [chaosWorkflow(sink.url)], path.join(work, 'import'));
 		await deployment.start();
 		const scenario = new Scenario(kind, deployment, sandbox, seed);
@@ -170,7 +212,12 @@ export async function runChaosScenario(kind: DeploymentKind, tarball: string, se
 		const rounds = roundsFor(kind);
 		for (const [index, round] of rounds.entries()) await scenario.round(index, round, driver);
 		await settle(sink, driver);
-		return { kind, ledger: compareLedger(driver.expected, sink.items), interruptions: scenario.interruptions, seconds: Math.round((Date.now() - started) / 1000) };
+		return {
+			kind,
+			ledger: compareLedger(driver.expected, sink.items),
+			interruptions: scenario.interruptions,
+			seconds: Math.round((Date.now() - started) / 1000),
+		};
 	} finally {
 		await deployment?.stop();
 		await sink.close();

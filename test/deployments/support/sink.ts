@@ -19,8 +19,16 @@ export async function startSink(): Promise<Sink> {
 		request.on('data', (chunk: Buffer) => (body += chunk.toString()));
 		request.on('end', () => {
 			try {
-				const { executionId, item } = JSON.parse(body) as { executionId?: string; item: ReportedItem };
-				items.push({ executionId: executionId === undefined ? undefined : String(executionId), event: item.event, reservationId: String(item.reservationId), changes: item.changes });
+				const { executionId, item } = JSON.parse(body) as {
+					executionId?: string;
+					item: ReportedItem;
+				};
+				items.push({
+					executionId: executionId === undefined ? undefined : String(executionId),
+					event: item.event,
+					reservationId: String(item.reservationId),
+					changes: item.changes,
+				});
 				response.writeHead(204).end();
 			} catch {
 				response.writeHead(400).end();

@@ -16,7 +16,11 @@ export function chaosWorkflow(sinkUrl: string): Record<string, unknown> {
 		id: CHAOS_WORKFLOW_ID,
 		name: 'Chaos: every reservation change to the sink',
 		active: false,
-		settings: { executionOrder: 'v1', saveDataSuccessExecution: 'all', saveDataErrorExecution: 'all' },
+		settings: {
+			executionOrder: 'v1',
+			saveDataSuccessExecution: 'all',
+			saveDataErrorExecution: 'all',
+		},
 		nodes: [
 			{
 				id: 'c0a1b2c3-0000-4000-8000-000000000001',
@@ -26,7 +30,12 @@ export function chaosWorkflow(sinkUrl: string): Record<string, unknown> {
 				position: [0, 0],
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					events: ['reservationCreated', 'reservationUpdated', 'reservationCancelled', 'reservationStateChanged'],
+					events: [
+						'reservationCreated',
+						'reservationUpdated',
+						'reservationCancelled',
+						'reservationStateChanged',
+					],
 					restaurants: 'all',
 					lookBackDays: LOOK_BACK_DAYS,
 					lookAheadDays: LOOK_AHEAD_DAYS,
@@ -50,6 +59,8 @@ export function chaosWorkflow(sinkUrl: string): Record<string, unknown> {
 				},
 			},
 		],
-		connections: { 'Reservation changed': { main: [[{ node: 'Send to the sink', type: 'main', index: 0 }]] } },
+		connections: {
+			'Reservation changed': { main: [[{ node: 'Send to the sink', type: 'main', index: 0 }]] },
+		},
 	};
 }

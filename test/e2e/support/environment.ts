@@ -32,7 +32,10 @@ import {
 import { apiClient, type ApiCall } from '../../support/client';
 
 /** A second credential whose token the sandbox rejects. */
-export const WRONG_CREDENTIAL = { id: 'RrWrongTokenCred01', name: 'Restaurant Reservations (wrong token)' };
+export const WRONG_CREDENTIAL = {
+	id: 'RrWrongTokenCred01',
+	name: 'Restaurant Reservations (wrong token)',
+};
 
 export interface NodeRun {
 	status: string;
@@ -74,25 +77,51 @@ export function parseExecution(code: number | null, output: string): Execution {
 	if (start < 0 || end < 0) return result;
 	const data = JSON.parse(lines.slice(start, end + 1).join('\n')) as {
 		status?: string;
-		data: { resultData: { error?: Execution['error']; runData: Record<string, Array<{ executionStatus: string; data?: { main?: Array<Array<{ json: Record<string, any> }>> }; error?: NodeRun['error'] }>> } };
+		data: {
+			resultData: {
+				error?: Execution['error'];
+				runData: Record<
+					string,
+					Array<{
+						executionStatus: string;
+						data?: { main?: Array<Array<{ json: Record<string, any> }>> };
+						error?: NodeRun['error'];
+					}>
+				>;
+			};
+		};
 	};
 	result.status = data.status;
 	result.error = data.data.resultData.error;
 	for (const [name, runs] of Object.entries(data.data.resultData.runData)) {
 		const run = runs[0];
-		result.nodes[name] = { status: run.executionStatus, items: (run.data?.main?.[0] ?? []).map((item) => item.json), error: run.error };
+		result.nodes[name] = {
+			status: run.executionStatus,
+			items: (run.data?.main?.[0] ?? []).map((item) => item.json),
+			error: run.error,
+		};
 	}
 	return result;
 }
 
 export async function startEnvironment(
 	name: string,
-	options: { extraCredentials?: CredentialSpec[]; extraWorkflows?: (examples: ExampleWorkflow[], filesFolder: string) => Array<Record<string, unknown>> } = {},
+	options: {
+		extraCredentials?: CredentialSpec[];
+		extraWorkflows?: (
+			examples: ExampleWorkflow[],
+			filesFolder: string,
+		) => Array<Record<string, unknown>>;
+	} = {},
 ): Promise<E2eEnvironment> {
 	const rt = runtime();
-	if (!isInstalled(rt)) throw new Error(`n8n is not installed in ${rt.dir}: run npm run n8n:install`);
+	if (!isInstalled(rt))
+		throw new Error(`n8n is not installed in ${rt.dir}: run npm run n8n:install`);
 	const tarball = process.env.E2E_TARBALL;
-	if (!tarball || !fs.existsSync(tarball)) throw new Error('E2E_TARBALL is not set: run the tests with npm run test:e2e (its globalSetup packs the package)');
+	if (!tarball || !fs.existsSync(tarball))
+		throw new Error(
+			'E2E_TARBALL is not set: run the tests with npm run test:e2e (its globalSetup packs the package)',
+		);
 
 	const work = path.join(REPO_ROOT, '.tmp', 'e2e', name);
 	fs.rmSync(work, { recursive: true, force: true });
@@ -109,47 +138,59 @@ export async function startEnvironment(
 	}
 
 	async function prepare(sandbox: RunningSandbox): Promise<E2eEnvironment> {
-	const api = apiClient(sandbox.url);
-	const instance = n8nInstance(rt, { userFolder, filesFolder, port: await freePort(), brokerPort: await freePort(), extraEnv: { N8N_LOG_LEVEL: 'warn' } });
-	const cliBrokerPort = await freePort();
-	const examples = readExamples();
-	copyExampleFiles(filesFolder);
-	await importCredentials(
-		instance,
-		[
-			{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN },
-			{ ...WRONG_CREDENTIAL, baseUrl: sandbox.url, accessToken: 'not-a-sandbox-token' },
-			...(options.extraCredentials ?? []),
-		],
-		path.join(work, 'import'),
-	);
-	await importWorkflows(
-		instance,
-		[...examples.map((example) => prepareExample(example, { filesFolder })), ...(options.extraWorkflows?.(examples, filesFolder) ?? [])],
-		path.join(work, 'import'),
-	);
+		const api = apiClient(sandbox.url);
+		const instance = n8nInstance(rt, {
+			userFolder,
+			filesFolder,
+			port: await freePort(),
+			brokerPort: await freePort(),
+			extraEnv: { N8N_LOG_LEVEL: 'warn' },
+		});
+		const cliBrokerPort = await freePort();
+		const examples = readExamples();
+		copyExampleFiles(filesFolder);
+		await importCredentials(
+			instance,
+			[
+				{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN },
+				{ ...WRONG_CREDENTIAL, baseUrl: sandbox.url, accessToken: 'not-a-sandbox-token' },
+				...(options.extraCredentials ?? []),
+			],
+			path.join(work, 'import'),
+		);
+		await importWorkflows(
+			instance,
+			[
+				...examples.map((example) => prepareExample(example, { filesFolder })),
+				...(options.extraWorkflows?.(examples, filesFolder) ?? []),
+			],
+			path.join(work, 'import'),
+		);
 
-	const env: E2eEnvironment = {
-		sandbox,
-		api,
-		instance,
-		examples,
-		work,
-		async execute(workflowId) {
-			const result = await runN8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], { env: { N8N_RUNNERS_BROKER_PORT: String(cliBrokerPort) }, timeoutMs: 120_000 });
-			return parseExecution(result.code, result.stdout + result.stderr);
-		},
-		async startServer() {
-			env.n8n = await startN8n(instance);
-			env.rest = new N8nRest(instance.url);
-			await env.rest.setupOwner();
-			return env.rest;
-		},
-		async stop() {
-			await env.n8n?.stop();
-			await sandbox.process.stop();
-		},
-	};
-	return env;
+		const env: E2eEnvironment = {
+			sandbox,
+			api,
+			instance,
+			examples,
+			work,
+			async execute(workflowId) {
+				const result = await runN8nCli(instance, ['execute', `--id=${workflowId}`, '--rawOutput'], {
+					env: { N8N_RUNNERS_BROKER_PORT: String(cliBrokerPort) },
+					timeoutMs: 120_000,
+				});
+				return parseExecution(result.code, result.stdout + result.stderr);
+			},
+			async startServer() {
+				env.n8n = await startN8n(instance);
+				env.rest = new N8nRest(instance.url);
+				await env.rest.setupOwner();
+				return env.rest;
+			},
+			async stop() {
+				await env.n8n?.stop();
+				await sandbox.process.stop();
+			},
+		};
+		return env;
 	}
 }

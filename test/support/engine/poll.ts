@@ -5,10 +5,25 @@
 import './environment';
 import { Container } from '@n8n/di';
 import { PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
-import { Workflow, type IDataObject, type INode, type INodeExecutionData, type IWorkflowExecuteAdditionalData, type WorkflowActivateMode } from 'n8n-workflow';
+import {
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowActivateMode,
+} from 'n8n-workflow';
 import { recording, type RecordedRequest } from './requestRecorder';
 import { assertNoAccessToken, tokenChecked } from './tokenLeaks';
-import { additionalDataFor, nodeTypesOf, targetNode, workflowData, WORKFLOW_ID, WORKFLOW_NAME, type EngineCommonOptions } from './workflow';
+import {
+	additionalDataFor,
+	nodeTypesOf,
+	targetNode,
+	workflowData,
+	WORKFLOW_ID,
+	WORKFLOW_NAME,
+	type EngineCommonOptions,
+} from './workflow';
 
 export interface PollOptions extends EngineCommonOptions {
 	/**
@@ -66,12 +81,31 @@ function pollRun(options: PollOptions, mode: 'trigger' | 'manual'): PollRun {
 		staticData: plain(inputStaticData),
 		settings: { executionOrder: 'v1' },
 	});
-	return { workflow, node, additionalData: additionalDataFor(options, mode, workflowData([node], {})), inputStaticData, requests: [] };
+	return {
+		workflow,
+		node,
+		additionalData: additionalDataFor(options, mode, workflowData([node], {})),
+		inputStaticData,
+		requests: [],
+	};
 }
 
 /** The editor's "Fetch test event": the stored static data stays as it was. */
-async function manualPoll({ workflow, node, additionalData, inputStaticData, requests }: PollRun): Promise<PollResult> {
-	const run = await recording(requests, async () => await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: workflow.nodes[node.name] }));
+async function manualPoll({
+	workflow,
+	node,
+	additionalData,
+	inputStaticData,
+	requests,
+}: PollRun): Promise<PollResult> {
+	const run = await recording(
+		requests,
+		async () =>
+			await new WorkflowExecute(additionalData, 'manual').run({
+				workflow,
+				startNode: workflow.nodes[node.name],
+			}),
+	);
 	const task = run.data.resultData.runData[node.name]?.[0];
 	const error = task?.error ?? run.data.resultData.error;
 	const items = task?.data?.main?.length ? task.data.main.map((output) => output ?? []) : null;
@@ -86,7 +120,10 @@ async function manualPoll({ workflow, node, additionalData, inputStaticData, req
 }
 
 /** A cron tick of the active workflow, saving static data when the server would. */
-async function triggerPoll({ workflow, node, additionalData, requests }: PollRun, activation: WorkflowActivateMode): Promise<Omit<PollResult, 'runStaticData'>> {
+async function triggerPoll(
+	{ workflow, node, additionalData, requests }: PollRun,
+	activation: WorkflowActivateMode,
+): Promise<Omit<PollResult, 'runStaticData'>> {
 	let items: INodeExecutionData[][] | null = null;
 	let error: Error | undefined;
 	let persisted = false;
@@ -104,10 +141,30 @@ async function triggerPoll({ workflow, node, additionalData, requests }: PollRun
 	const emitError = (pollError: Error) => {
 		error = pollError;
 	};
-	const context = new PollContext(workflow, workflow.nodes[node.name], additionalData, 'trigger', activation, emit, emitError, async () => save());
-	const tick = Container.get(PollTriggerExecutor).create(workflow, workflow.nodes[node.name], context, () => true);
+	const context = new PollContext(
+		workflow,
+		workflow.nodes[node.name],
+		additionalData,
+		'trigger',
+		activation,
+		emit,
+		emitError,
+		async () => save(),
+	);
+	const tick = Container.get(PollTriggerExecutor).create(
+		workflow,
+		workflow.nodes[node.name],
+		context,
+		() => true,
+	);
 	await recording(requests, async () => await tick(false));
-	return { items, staticData: plain(workflow.staticData), persisted, ...(error ? { error } : {}), requests };
+	return {
+		items,
+		staticData: plain(workflow.staticData),
+		persisted,
+		...(error ? { error } : {}),
+		requests,
+	};
 }
 
 /** Writes the tick's static data back into the caller's object, as the active workflow holds it. */
@@ -127,12 +184,19 @@ async function pollUnchecked(options: PollOptions): Promise<PollResult> {
 }
 
 export async function poll(options: PollOptions): Promise<PollResult> {
-	const result = await tokenChecked('poll', options.credentials, async () => await pollUnchecked(options));
+	const result = await tokenChecked(
+		'poll',
+		options.credentials,
+		async () => await pollUnchecked(options),
+	);
 	assertNoAccessToken('poll error', null, result.error, options.credentials);
 	return result;
 }
 
 /** The node's part of a workflow's static data: what `getWorkflowStaticData('node')` returns. */
-export function getNodeStaticData(staticData: IDataObject, nodeName: string): IDataObject | undefined {
+export function getNodeStaticData(
+	staticData: IDataObject,
+	nodeName: string,
+): IDataObject | undefined {
 	return staticData[`node:${nodeName}`] as IDataObject | undefined;
 }

@@ -38,7 +38,10 @@ function recordRequest(config: InternalAxiosRequestConfig): InternalAxiosRequest
 	const record: RecordedRequest = {
 		method: (config.method ?? 'get').toUpperCase(),
 		url: axios.getUri(config),
-		authorization: Boolean(config.headers?.get?.('authorization') ?? (config.headers as Record<string, unknown> | undefined)?.Authorization),
+		authorization: Boolean(
+			config.headers?.get?.('authorization') ??
+			(config.headers as Record<string, unknown> | undefined)?.Authorization,
+		),
 		...(body === undefined ? {} : { body }),
 	};
 	records.push(record);

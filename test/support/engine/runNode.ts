@@ -1,10 +1,26 @@
 /** runNode: one node in a real manual workflow run (n8n-core's WorkflowExecute), fed by a start node. */
 import './environment';
 import { WorkflowExecute } from 'n8n-core';
-import { Workflow, type ExecutionError, type IDataObject, type INode, type INodeExecutionData, type INodeType, type IRunData } from 'n8n-workflow';
+import {
+	Workflow,
+	type ExecutionError,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeType,
+	type IRunData,
+} from 'n8n-workflow';
 import { recording, type RecordedRequest } from './requestRecorder';
 import { assertNoAccessToken, tokenChecked } from './tokenLeaks';
-import { additionalDataFor, nodeTypesOf, targetNode, workflowData, WORKFLOW_ID, WORKFLOW_NAME, type EngineCommonOptions } from './workflow';
+import {
+	additionalDataFor,
+	nodeTypesOf,
+	targetNode,
+	workflowData,
+	WORKFLOW_ID,
+	WORKFLOW_NAME,
+	type EngineCommonOptions,
+} from './workflow';
 
 const START_NODE_NAME = 'Start';
 const START_NODE_TYPE = 'harness.start';
@@ -52,22 +68,45 @@ function startNodeType(inputItems: IDataObject[]): INodeType {
 }
 
 async function runNodeUnchecked(options: RunNodeOptions): Promise<RunNodeResult> {
-	const node = targetNode(options, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
-	const start: INode = { id: 'harness-start', name: START_NODE_NAME, type: START_NODE_TYPE, typeVersion: 1, position: [0, 0], parameters: {} };
-	const connections = { [START_NODE_NAME]: { main: [[{ node: node.name, type: 'main' as const, index: 0 }]] } };
+	const node = targetNode(
+		options,
+		options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
+	);
+	const start: INode = {
+		id: 'harness-start',
+		name: START_NODE_NAME,
+		type: START_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	const connections = {
+		[START_NODE_NAME]: { main: [[{ node: node.name, type: 'main' as const, index: 0 }]] },
+	};
 	const workflow = new Workflow({
 		id: WORKFLOW_ID,
 		name: WORKFLOW_NAME,
 		nodes: [start, node],
 		connections,
 		active: false,
-		nodeTypes: nodeTypesOf({ [START_NODE_TYPE]: startNodeType(options.inputItems ?? [{}]), [node.type]: options.nodeType }),
+		nodeTypes: nodeTypesOf({
+			[START_NODE_TYPE]: startNodeType(options.inputItems ?? [{}]),
+			[node.type]: options.nodeType,
+		}),
 		staticData: {},
 		settings: { executionOrder: 'v1' },
 	});
-	const additionalData = additionalDataFor(options, 'manual', workflowData([start, node], connections));
+	const additionalData = additionalDataFor(
+		options,
+		'manual',
+		workflowData([start, node], connections),
+	);
 	const requests: RecordedRequest[] = [];
-	const run = await recording(requests, async () => await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: start }));
+	const run = await recording(
+		requests,
+		async () =>
+			await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: start }),
+	);
 	const runData = run.data.resultData.runData;
 	const task = runData[node.name]?.[0];
 	const outputs = (task?.data?.main ?? []).map((output) => output ?? []);

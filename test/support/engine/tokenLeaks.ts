@@ -10,22 +10,38 @@ type CredentialsByType = Record<string, ICredentialDataDecryptedObject> | undefi
 function errorText(error: unknown): string {
 	if (!error || typeof error !== 'object') return String(error ?? '');
 	const e = error as Error & { description?: unknown; context?: unknown; cause?: unknown };
-	return JSON.stringify({ ...e, message: e.message, stack: e.stack, description: e.description, context: e.context });
+	return JSON.stringify({
+		...e,
+		message: e.message,
+		stack: e.stack,
+		description: e.description,
+		context: e.context,
+	});
 }
 
 /** Throws when `value` or `error` contains an access token of `credentials`. */
-export function assertNoAccessToken(what: string, value: unknown, error: unknown, credentials: CredentialsByType): void {
+export function assertNoAccessToken(
+	what: string,
+	value: unknown,
+	error: unknown,
+	credentials: CredentialsByType,
+): void {
 	const tokens = Object.values(credentials ?? {})
 		.map((c) => c.accessToken)
 		.filter((t): t is string => typeof t === 'string' && t.length > 0);
 	const text = `${JSON.stringify(value ?? null)}\n${errorText(error)}`;
 	for (const token of tokens) {
-		if (text.includes(token)) throw new Error(`${what} contains the access token "${token.slice(0, 4)}…"`);
+		if (text.includes(token))
+			throw new Error(`${what} contains the access token "${token.slice(0, 4)}…"`);
 	}
 }
 
 /** Runs `run` and checks what it returns or throws for the tokens. */
-export async function tokenChecked<T>(what: string, credentials: CredentialsByType, run: () => Promise<T>): Promise<T> {
+export async function tokenChecked<T>(
+	what: string,
+	credentials: CredentialsByType,
+	run: () => Promise<T>,
+): Promise<T> {
 	let result: T;
 	try {
 		result = await run();

@@ -41,7 +41,10 @@ export interface EngineCommonOptions {
 }
 
 export function defaultVersion(nodeType: INodeType | IVersionedNodeType): number {
-	const description = nodeType.description as { version?: number | number[]; defaultVersion?: number };
+	const description = nodeType.description as {
+		version?: number | number[];
+		defaultVersion?: number;
+	};
 	if (description.defaultVersion !== undefined) return description.defaultVersion;
 	const { version } = description;
 	return Array.isArray(version) ? Math.max(...version) : (version ?? 1);
@@ -60,9 +63,16 @@ export function nodeTypesOf(entries: Record<string, INodeType | IVersionedNodeTy
 	};
 }
 
-function nodeCredentials(credentials: Record<string, ICredentialDataDecryptedObject> | undefined): INodeCredentials | undefined {
+function nodeCredentials(
+	credentials: Record<string, ICredentialDataDecryptedObject> | undefined,
+): INodeCredentials | undefined {
 	if (!credentials || Object.keys(credentials).length === 0) return undefined;
-	return Object.fromEntries(Object.keys(credentials).map((type) => [type, { id: `credential-${type}`, name: `${type} (harness)` }]));
+	return Object.fromEntries(
+		Object.keys(credentials).map((type) => [
+			type,
+			{ id: `credential-${type}`, name: `${type} (harness)` },
+		]),
+	);
 }
 
 /** The node under test as a workflow holds it. */
@@ -81,9 +91,22 @@ export function targetNode(options: EngineCommonOptions, extra: Partial<INode> =
 }
 
 /** The workflow as the database holds it, for the execution hooks. */
-export function workflowData(nodes: INode[], connections: IWorkflowBase['connections']): IWorkflowBase {
+export function workflowData(
+	nodes: INode[],
+	connections: IWorkflowBase['connections'],
+): IWorkflowBase {
 	const now = new Date();
-	return { id: WORKFLOW_ID, name: WORKFLOW_NAME, active: false, isArchived: false, activeVersionId: null, createdAt: now, updatedAt: now, nodes, connections };
+	return {
+		id: WORKFLOW_ID,
+		name: WORKFLOW_NAME,
+		active: false,
+		isArchived: false,
+		activeVersionId: null,
+		createdAt: now,
+		updatedAt: now,
+		nodes,
+		connections,
+	};
 }
 
 let executionCounter = 0;
@@ -133,7 +156,10 @@ export function additionalDataFor(
 ): IWorkflowExecuteAdditionalData {
 	const executionId = `harness-${++executionCounter}`;
 	return {
-		credentialsHelper: new HarnessCredentialsHelper(options.credentialTypes ?? [new RestaurantReservationsApi()], options.credentials ?? {}),
+		credentialsHelper: new HarnessCredentialsHelper(
+			options.credentialTypes ?? [new RestaurantReservationsApi()],
+			options.credentials ?? {},
+		),
 		hooks: new ExecutionLifecycleHooks(mode, executionId, data),
 		externalSecretsProxy: Container.get(ExternalSecretsProxy),
 		executeWorkflow: unsupported('Sub-workflows'),

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { simplifyOption } from '../../shared/descriptions';
@@ -6,8 +11,14 @@ import { apiOperation, simplify, withBody } from '../../shared/routing';
 import { checkEventId, eventBody } from './body';
 import { EVENT_FIELDS, EVENT_TIME_DESCRIPTION, eventIdField } from './fields';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const fields: IDataObject = { name: this.getNodeParameter('newName'), ...(this.getNodeParameter('copyFields', {}) as IDataObject) };
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const fields: IDataObject = {
+		name: this.getNodeParameter('newName'),
+		...(this.getNodeParameter('copyFields', {}) as IDataObject),
+	};
 	return withBody(requestOptions, await eventBody(this, fields));
 }
 
@@ -15,7 +26,8 @@ export const operation = apiOperation({
 	value: 'copy',
 	name: 'Copy',
 	action: 'Copy an event',
-	description: 'Create a new draft event from an existing one, with a new name and dates; everything else is copied',
+	description:
+		'Create a new draft event from an existing one, with a new name and dates; everything else is copied',
 	method: 'POST',
 	url: routingUrl('eventCopy'),
 	preSend: [checkEventId, buildBody],
@@ -25,7 +37,15 @@ export const operation = apiOperation({
 export const fields: INodeProperties[] = [
 	restaurantLocator,
 	eventIdField,
-	{ displayName: 'New Name', name: 'newName', type: 'string', default: '', required: true, placeholder: 'e.g. Jazz Thursdays (spring)', description: 'Name of the new event' },
+	{
+		displayName: 'New Name',
+		name: 'newName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Jazz Thursdays (spring)',
+		description: 'Name of the new event',
+	},
 	{
 		displayName: 'Additional Fields',
 		name: 'copyFields',
@@ -34,9 +54,28 @@ export const fields: INodeProperties[] = [
 		default: {},
 		description: 'Fields of the new event; the ones not set are copied from the source event',
 		options: [
-			{ displayName: 'Description', name: 'description', type: 'string', typeOptions: { rows: 3 }, default: '', description: 'Description shown to guests' },
-			{ displayName: 'End Date', name: 'endDate', type: 'dateTime', default: '', description: `End of the new event. ${EVENT_TIME_DESCRIPTION}.` },
-			{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', description: `Start of the new event. ${EVENT_TIME_DESCRIPTION}.` },
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'Description shown to guests',
+			},
+			{
+				displayName: 'End Date',
+				name: 'endDate',
+				type: 'dateTime',
+				default: '',
+				description: `End of the new event. ${EVENT_TIME_DESCRIPTION}.`,
+			},
+			{
+				displayName: 'Start Date',
+				name: 'startDate',
+				type: 'dateTime',
+				default: '',
+				description: `Start of the new event. ${EVENT_TIME_DESCRIPTION}.`,
+			},
 		],
 	},
 	simplifyOption(EVENT_FIELDS),

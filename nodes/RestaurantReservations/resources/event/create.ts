@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
@@ -6,7 +11,10 @@ import { apiOperation, simplify, withBody } from '../../shared/routing';
 import { eventBody } from './body';
 import { EVENT_FIELDS, EVENT_TIME_DESCRIPTION, eventFieldOptions, ticketsField } from './fields';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const fields: IDataObject = {
 		name: this.getNodeParameter('name'),
 		startDate: this.getNodeParameter('startDate'),
@@ -21,7 +29,8 @@ export const operation = apiOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create an event',
-	description: 'Create a restaurant event as a draft, optionally with tickets; publish it with Publish',
+	description:
+		'Create a restaurant event as a draft, optionally with tickets; publish it with Publish',
 	method: 'POST',
 	url: routingUrl('events'),
 	preSend: [buildBody],
@@ -30,10 +39,34 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Wine tasting', description: 'Name of the event' },
-	{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', required: true, description: `Start of the event. ${EVENT_TIME_DESCRIPTION}.` },
-	{ displayName: 'End Date', name: 'endDate', type: 'dateTime', default: '', required: true, description: `End of the event, not before the start. ${EVENT_TIME_DESCRIPTION}.` },
-	ticketsField('Tickets of the event; they are placed in the floor layout, on a floor named "Main room"'),
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Wine tasting',
+		description: 'Name of the event',
+	},
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: `Start of the event. ${EVENT_TIME_DESCRIPTION}.`,
+	},
+	{
+		displayName: 'End Date',
+		name: 'endDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: `End of the event, not before the start. ${EVENT_TIME_DESCRIPTION}.`,
+	},
+	ticketsField(
+		'Tickets of the event; they are placed in the floor layout, on a floor named "Main room"',
+	),
 	fieldsCollection('additionalFields', eventFieldOptions()),
 	simplifyOption(EVENT_FIELDS),
 ];

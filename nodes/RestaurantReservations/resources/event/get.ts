@@ -17,4 +17,8 @@ export const operation = apiOperation({
 	postReceive: [simplify(EVENT_FIELDS)],
 });
 
-export const fields: INodeProperties[] = [restaurantLocator, eventIdField, simplifyOption(EVENT_FIELDS)];
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	eventIdField,
+	simplifyOption(EVENT_FIELDS),
+];

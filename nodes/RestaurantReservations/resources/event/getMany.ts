@@ -11,7 +11,12 @@ export const operation = apiOperation({
 	action: 'Get many events',
 	description: 'List all, active, past or draft events of a restaurant',
 	method: 'GET',
-	url: routingUrlChoice('$parameter.list', { all: 'events', active: 'activeEvents', past: 'pastEvents', draft: 'draftEvents' }),
+	url: routingUrlChoice('$parameter.list', {
+		all: 'events',
+		active: 'activeEvents',
+		past: 'pastEvents',
+		draft: 'draftEvents',
+	}),
 	postReceive: [splitArray, applyLimit, simplify(EVENT_FIELDS)],
 });
 
@@ -22,7 +27,11 @@ export const fields: INodeProperties[] = [
 		name: 'list',
 		type: 'options',
 		options: [
-			{ name: 'Active', value: 'active', description: 'Published events that are not over, running ones included' },
+			{
+				name: 'Active',
+				value: 'active',
+				description: 'Published events that are not over, running ones included',
+			},
 			{ name: 'All', value: 'all', description: 'Every event of the restaurant' },
 			{ name: 'Draft', value: 'draft', description: 'Unpublished events' },
 			{ name: 'Past', value: 'past', description: 'Events that are over' },

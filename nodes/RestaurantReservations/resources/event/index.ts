@@ -9,4 +9,13 @@ import * as publish from './publish';
 import * as unpublish from './unpublish';
 import * as update from './update';
 
-export const eventDescription = resourceDescription('event', 'getAll', [copy, create, remove, get, getMany, publish, unpublish, update]);
+export const eventDescription = resourceDescription('event', 'getAll', [
+	copy,
+	create,
+	remove,
+	get,
+	getMany,
+	publish,
+	unpublish,
+	update,
+]);

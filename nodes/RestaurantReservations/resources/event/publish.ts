@@ -8,10 +8,13 @@ import { checkEventId } from './body';
 import { EVENT_FIELDS, eventIdField, statusOptionsField } from './fields';
 
 /** The status path of Publish and Unpublish: the system's when System Change is on. */
-export const STATUS_URL = routingUrlChoice("$parameter.statusOptions.systemChange ? 'system' : 'user'", {
-	user: 'eventStatus',
-	system: 'eventSystemStatus',
-});
+export const STATUS_URL = routingUrlChoice(
+	"$parameter.statusOptions.systemChange ? 'system' : 'user'",
+	{
+		user: 'eventStatus',
+		system: 'eventSystemStatus',
+	},
+);
 
 export const operation = apiOperation({
 	value: 'publish',
@@ -26,4 +29,9 @@ export const operation = apiOperation({
 	postReceive: [simplify(EVENT_FIELDS)],
 });
 
-export const fields: INodeProperties[] = [restaurantLocator, eventIdField, statusOptionsField, simplifyOption(EVENT_FIELDS)];
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	eventIdField,
+	statusOptionsField,
+	simplifyOption(EVENT_FIELDS),
+];

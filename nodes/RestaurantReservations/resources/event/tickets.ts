@@ -18,21 +18,34 @@ interface TicketParameter {
 }
 
 /** EventTicketContract[] from the Tickets parameter; amounts checked, nothing sent on a violation. */
-export function ticketsBody(context: IExecuteSingleFunctions, tickets: IDataObject | undefined): IDataObject[] | undefined {
+export function ticketsBody(
+	context: IExecuteSingleFunctions,
+	tickets: IDataObject | undefined,
+): IDataObject[] | undefined {
 	const list = (tickets?.ticket as TicketParameter[] | undefined) ?? [];
 	if (list.length === 0) return undefined;
 	return list.map((ticket, i) => {
 		const amount = Number(ticket.amount ?? 0);
 		const field = `Tickets[${i}].amount`;
 		const violation = checkPrice(field, amount);
-		const problem = violation ? describeViolation(violation) : Number.isInteger(amount) ? undefined : `${field} is ${amount}: it must be a whole number`;
+		const problem = violation
+			? describeViolation(violation)
+			: Number.isInteger(amount)
+				? undefined
+				: `${field} is ${amount}: it must be a whole number`;
 		if (problem) {
 			throw new NodeOperationError(context.getNode(), `Event not sent: ${problem}`, {
-				description: 'Ticket amounts are whole numbers, 0 or more. Nothing was sent to the restaurant.',
+				description:
+					'Ticket amounts are whole numbers, 0 or more. Nothing was sent to the restaurant.',
 				itemIndex: context.getItemIndex(),
 			});
 		}
-		return onlySet({ title: ticket.title, type: ticket.type, description: ticket.description, amount });
+		return onlySet({
+			title: ticket.title,
+			type: ticket.type,
+			description: ticket.description,
+			amount,
+		});
 	});
 }
 
@@ -49,4 +62,3 @@ export function ticketsOf(floors: unknown): IDataObject[] {
 	const first = (floors as IDataObject[])[0];
 	return ((first?.event as IDataObject | undefined)?.tickets as IDataObject[] | undefined) ?? [];
 }
-

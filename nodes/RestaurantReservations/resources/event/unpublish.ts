@@ -19,4 +19,9 @@ export const operation = apiOperation({
 	postReceive: [simplify(EVENT_FIELDS)],
 });
 
-export const fields: INodeProperties[] = [restaurantLocator, eventIdField, statusOptionsField, simplifyOption(EVENT_FIELDS)];
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	eventIdField,
+	statusOptionsField,
+	simplifyOption(EVENT_FIELDS),
+];

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
@@ -6,8 +11,14 @@ import { onlySet } from '../../shared/readParameters';
 import { apiOperation, withBody } from '../../shared/routing';
 import { menuFieldOptions, sectionsBody, sectionsField } from './fields';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const body = onlySet({ name: this.getNodeParameter('name'), ...(this.getNodeParameter('additionalFields', {}) as IDataObject) });
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const body = onlySet({
+		name: this.getNodeParameter('name'),
+		...(this.getNodeParameter('additionalFields', {}) as IDataObject),
+	});
 	body.sections = sectionsBody(this.getNodeParameter('sections', {}) as IDataObject) ?? [];
 	return withBody(requestOptions, body);
 }
@@ -24,7 +35,15 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Lunch', description: 'Name of the menu' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Lunch',
+		description: 'Name of the menu',
+	},
 	sectionsField('Sections of the menu, in display order, each with its products'),
 	fieldsCollection('additionalFields', menuFieldOptions()),
 ];

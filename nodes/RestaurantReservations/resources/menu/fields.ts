@@ -5,9 +5,29 @@ import { splitList } from '../../shared/readParameters';
 /** Fields that Create shows as Additional Fields and Update as Update Fields. */
 export function menuFieldOptions(): INodeProperties[] {
 	return [
-		{ displayName: 'Image Location', name: 'imageLocation', type: 'string', default: '', placeholder: 'e.g. https://example.com/lunch.jpg', description: 'URL or path of the image of the menu' },
-		{ displayName: 'Sequence', name: 'sequence', type: 'number', typeOptions: { minValue: 0 }, default: 1, description: 'Display order; lower numbers come first' },
-		{ displayName: 'Visible', name: 'visible', type: 'boolean', default: true, description: 'Whether guests see the menu' },
+		{
+			displayName: 'Image Location',
+			name: 'imageLocation',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://example.com/lunch.jpg',
+			description: 'URL or path of the image of the menu',
+		},
+		{
+			displayName: 'Sequence',
+			name: 'sequence',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 1,
+			description: 'Display order; lower numbers come first',
+		},
+		{
+			displayName: 'Visible',
+			name: 'visible',
+			type: 'boolean',
+			default: true,
+			description: 'Whether guests see the menu',
+		},
 	];
 }
 
@@ -26,15 +46,32 @@ export function sectionsField(description: string): INodeProperties {
 				displayName: 'Section',
 				name: 'section',
 				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Starters', description: 'Name of the section' },
-					{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Text shown under the section name' },
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Starters',
+						description: 'Name of the section',
+					},
+					{
+						displayName: 'Description',
+						name: 'description',
+						type: 'string',
+						default: '',
+						description: 'Text shown under the section name',
+					},
 					{
 						displayName: 'Product Names or IDs',
 						name: 'products',
 						type: 'multiOptions',
-						typeOptions: { loadOptionsMethod: 'getProducts', loadOptionsDependsOn: ['restaurantId.value'] },
+						typeOptions: {
+							loadOptionsMethod: 'getProducts',
+							loadOptionsDependsOn: ['restaurantId.value'],
+						},
 						default: [],
-						description: 'Products of the section, in order. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						description:
+							'Products of the section, in order. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 					},
 				],
 			},
@@ -66,5 +103,6 @@ export const menuIdField: INodeProperties = {
 	typeOptions: { loadOptionsMethod: 'getMenus', loadOptionsDependsOn: ['restaurantId.value'] },
 	default: '',
 	required: true,
-	description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 };

@@ -1,14 +1,24 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { splitList } from '../../shared/readParameters';
 import { apiOperation } from '../../shared/routing';
 import { menuIdField } from './fields';
 
-async function buildQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildQuery(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const options = this.getNodeParameter('menuOptions', {}) as IDataObject;
 	const sections = splitList(options.sections);
-	return sections.length ? { ...requestOptions, qs: { ...requestOptions.qs, sections: sections.join(',') } } : requestOptions;
+	return sections.length
+		? { ...requestOptions, qs: { ...requestOptions.qs, sections: sections.join(',') } }
+		: requestOptions;
 }
 
 export const operation = apiOperation({

@@ -7,4 +7,11 @@ import * as getMany from './getMany';
 import * as reorder from './reorder';
 import * as update from './update';
 
-export const menuDescription = resourceDescription('menu', 'getAll', [create, remove, get, getMany, reorder, update]);
+export const menuDescription = resourceDescription('menu', 'getAll', [
+	create,
+	remove,
+	get,
+	getMany,
+	reorder,
+	update,
+]);

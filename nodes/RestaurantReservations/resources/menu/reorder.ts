@@ -11,10 +11,17 @@ interface MenuOrderParameter {
 	visible?: 'keep' | 'show' | 'hide';
 }
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const menus = (this.getNodeParameter('menus.menu', []) as MenuOrderParameter[]) ?? [];
 	if (menus.length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Nothing to reorder: add at least one menu under Menus', { description: 'Nothing was sent.', itemIndex: this.getItemIndex() });
+		throw new NodeOperationError(
+			this.getNode(),
+			'Nothing to reorder: add at least one menu under Menus',
+			{ description: 'Nothing was sent.', itemIndex: this.getItemIndex() },
+		);
 	}
 	const body = menus.map((m) => ({
 		id: String(m.menuId),
@@ -28,7 +35,8 @@ export const operation = apiOperation({
 	value: 'reorder',
 	name: 'Reorder',
 	action: 'Reorder menus',
-	description: 'Set the display order and visibility of several menus in one request; if one menu is unknown, nothing changes',
+	description:
+		'Set the display order and visibility of several menus in one request; if one menu is unknown, nothing changes',
 	method: 'PUT',
 	url: routingUrl('menus'),
 	preSend: [buildBody],
@@ -55,11 +63,22 @@ export const fields: INodeProperties[] = [
 						displayName: 'Menu Name or ID',
 						name: 'menuId',
 						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getMenus', loadOptionsDependsOn: ['restaurantId.value'] },
+						typeOptions: {
+							loadOptionsMethod: 'getMenus',
+							loadOptionsDependsOn: ['restaurantId.value'],
+						},
 						default: '',
-						description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+						description:
+							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 					},
-					{ displayName: 'Sequence', name: 'sequence', type: 'number', typeOptions: { minValue: 0 }, default: 1, description: 'New display order; lower numbers come first' },
+					{
+						displayName: 'Sequence',
+						name: 'sequence',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 1,
+						description: 'New display order; lower numbers come first',
+					},
 					{
 						displayName: 'Visibility',
 						name: 'visible',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
@@ -6,7 +11,10 @@ import { onlySet, requireChanges } from '../../shared/readParameters';
 import { apiOperation, withBody } from '../../shared/routing';
 import { menuFieldOptions, menuIdField, sectionsBody, sectionsField } from './fields';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const { sections, ...fields } = this.getNodeParameter('updateFields', {}) as IDataObject;
 	const body = onlySet(fields);
 	const newSections = sectionsBody(sections as IDataObject | undefined);
@@ -29,8 +37,17 @@ export const fields: INodeProperties[] = [
 	restaurantLocator,
 	menuIdField,
 	fieldsCollection('updateFields', [
-		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Lunch', description: 'Name of the menu' },
-		sectionsField('The new sections of the menu, in display order: they replace all current sections'),
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Lunch',
+			description: 'Name of the menu',
+		},
+		sectionsField(
+			'The new sections of the menu, in display order: they replace all current sections',
+		),
 		...menuFieldOptions(),
 	]),
 ];

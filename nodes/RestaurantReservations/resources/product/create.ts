@@ -1,11 +1,19 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
 import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions } from './fields';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const fields: IDataObject = {
 		name: this.getNodeParameter('name'),
 		price: this.getNodeParameter('price'),
@@ -27,7 +35,15 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Burrata', description: 'Name of the product' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Burrata',
+		description: 'Name of the product',
+	},
 	{
 		displayName: 'Price',
 		name: 'price',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
@@ -7,7 +12,10 @@ import { apiOperation, pageBySkipTake } from '../../shared/routing';
 import { PRODUCT_FIELDS, productGroupField } from './fields';
 
 /** Puts the filters that are set into the query; skip and take come from the paging. */
-async function buildQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildQuery(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const filters = onlySet(this.getNodeParameter('filters', {}) as IDataObject);
 	return { ...requestOptions, qs: { ...requestOptions.qs, ...filters } };
 }
@@ -16,7 +24,8 @@ export const operation = apiOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many products',
-	description: 'List the products of the catalog, filtered by group, name or visibility; pages through all of them with Return All',
+	description:
+		'List the products of the catalog, filtered by group, name or visibility; pages through all of them with Return All',
 	method: 'GET',
 	url: routingUrl('products'),
 	preSend: [buildQuery],
@@ -28,8 +37,21 @@ export const fields: INodeProperties[] = [
 	...returnAllAndLimit,
 	fieldsCollection('filters', [
 		productGroupField('productGroup', 'Only products of this group'),
-		{ displayName: 'Search', name: 'search', type: 'string', default: '', placeholder: 'e.g. pasta', description: 'Only products whose name contains this text (any case)' },
-		{ displayName: 'Visible', name: 'visible', type: 'boolean', default: true, description: 'Whether to return only visible products (on) or only hidden ones (off)' },
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. pasta',
+			description: 'Only products whose name contains this text (any case)',
+		},
+		{
+			displayName: 'Visible',
+			name: 'visible',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only visible products (on) or only hidden ones (off)',
+		},
 	]),
 	simplifyOption(PRODUCT_FIELDS),
 ];

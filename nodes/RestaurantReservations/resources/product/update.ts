@@ -1,10 +1,21 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
 import { requireChanges } from '../../shared/readParameters';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
-import { priceField, PRODUCT_FIELDS, productBody, productFieldOptions, productIdField } from './fields';
+import {
+	priceField,
+	PRODUCT_FIELDS,
+	productBody,
+	productFieldOptions,
+	productIdField,
+} from './fields';
 
 /** Spec 7.3: the price rules hold for the product as stored after the update, legacy prices included. */
 export const LEGACY_PRICE_HINT =
@@ -13,7 +24,10 @@ export const LEGACY_PRICE_HINT =
 	'To fix it, add the price fields to Update Fields in this same update with valid values ' +
 	'(Price, and Takeaway Price or Delivery Price when the product has them; e.g. 3.46 instead of 3.456) and run again.';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const body = productBody(this, this.getNodeParameter('updateFields', {}) as IDataObject);
 	requireChanges(this, body);
 	return withBody(requestOptions, body);
@@ -23,7 +37,8 @@ export const operation = apiOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a product',
-	description: 'Change the fields you set; the others keep their values. Prices are checked before sending.',
+	description:
+		'Change the fields you set; the others keep their values. Prices are checked before sending.',
 	method: 'PUT',
 	url: routingUrl('product'),
 	preSend: [buildBody],
@@ -35,7 +50,14 @@ export const fields: INodeProperties[] = [
 	restaurantLocator,
 	productIdField,
 	fieldsCollection('updateFields', [
-		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Burrata', description: 'Name of the product' },
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Burrata',
+			description: 'Name of the product',
+		},
 		priceField('price', 'Dine-in price'),
 		...productFieldOptions(),
 	]),

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
@@ -6,8 +11,14 @@ import { onlySet } from '../../shared/readParameters';
 import { apiOperation, withBody } from '../../shared/routing';
 import { groupFieldOptions } from './fields';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const body = onlySet({ name: this.getNodeParameter('name'), ...(this.getNodeParameter('additionalFields', {}) as IDataObject) });
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const body = onlySet({
+		name: this.getNodeParameter('name'),
+		...(this.getNodeParameter('additionalFields', {}) as IDataObject),
+	});
 	return withBody(requestOptions, body);
 }
 
@@ -23,6 +34,14 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Starters', description: 'Name of the group' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Starters',
+		description: 'Name of the group',
+	},
 	fieldsCollection('additionalFields', groupFieldOptions()),
 ];

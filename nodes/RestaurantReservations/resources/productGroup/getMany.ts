@@ -8,7 +8,8 @@ export const operation = apiOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many product groups',
-	description: 'List the product groups of a restaurant, in display order, with their product counts',
+	description:
+		'List the product groups of a restaurant, in display order, with their product counts',
 	method: 'GET',
 	url: routingUrl('productGroups'),
 	postReceive: [splitArray, applyLimit],

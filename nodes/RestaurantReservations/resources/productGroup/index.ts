@@ -5,4 +5,9 @@ import * as remove from './delete';
 import * as getMany from './getMany';
 import * as update from './update';
 
-export const productGroupDescription = resourceDescription('productGroup', 'getAll', [create, remove, getMany, update]);
+export const productGroupDescription = resourceDescription('productGroup', 'getAll', [
+	create,
+	remove,
+	getMany,
+	update,
+]);

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
@@ -6,7 +11,10 @@ import { onlySet, requireChanges } from '../../shared/readParameters';
 import { apiOperation, withBody } from '../../shared/routing';
 import { groupFieldOptions, groupIdField } from './fields';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const body = onlySet(this.getNodeParameter('updateFields', {}) as IDataObject);
 	requireChanges(this, body);
 	return withBody(requestOptions, body);
@@ -26,7 +34,14 @@ export const fields: INodeProperties[] = [
 	restaurantLocator,
 	groupIdField,
 	fieldsCollection('updateFields', [
-		{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Starters', description: 'Name of the group' },
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Starters',
+			description: 'Name of the group',
+		},
 		...groupFieldOptions(),
 	]),
 ];

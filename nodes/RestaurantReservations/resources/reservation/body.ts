@@ -10,9 +10,17 @@ interface OrderLineParameter {
 	modifiers?: string[];
 }
 
-export async function reservationBody(context: IExecuteSingleFunctions, fields: IDataObject): Promise<IDataObject> {
+export async function reservationBody(
+	context: IExecuteSingleFunctions,
+	fields: IDataObject,
+): Promise<IDataObject> {
 	const body = onlySet(fields);
-	if (typeof body.reservationTime === 'string') body.reservationTime = await restaurantLocalTime(context, 'Reservation Time', body.reservationTime);
+	if (typeof body.reservationTime === 'string')
+		body.reservationTime = await restaurantLocalTime(
+			context,
+			'Reservation Time',
+			body.reservationTime,
+		);
 	if (body.eventId !== undefined) body.eventId = Number(body.eventId);
 
 	const profile = onlySet(context.getNodeParameter('customerProfile', {}) as IDataObject);
@@ -37,10 +45,15 @@ export async function reservationBody(context: IExecuteSingleFunctions, fields: 
 		// Spec 7 and 8: negative amounts and tips are refused before anything is sent.
 		const violation = checkOrderInput(order)[0];
 		if (violation) {
-			throw new NodeOperationError(context.getNode(), `Order not sent: ${describeViolation(violation)}`, {
-				description: 'Amounts of order lines and modifiers, and tips, must be 0 or more. Nothing was sent to the restaurant.',
-				itemIndex: context.getItemIndex(),
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Order not sent: ${describeViolation(violation)}`,
+				{
+					description:
+						'Amounts of order lines and modifiers, and tips, must be 0 or more. Nothing was sent to the restaurant.',
+					itemIndex: context.getItemIndex(),
+				},
+			);
 		}
 		body.order = order;
 	}

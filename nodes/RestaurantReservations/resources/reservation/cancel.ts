@@ -1,11 +1,19 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
 import { RESERVATION_FIELDS, reservationIdField } from './fields';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const options = this.getNodeParameter('cancelOptions', {}) as IDataObject;
 	const body: IDataObject = {
 		cancelOptionName: this.getNodeParameter('cancelOptionName') || undefined,
@@ -35,13 +43,29 @@ export const fields: INodeProperties[] = [
 		displayName: 'Cancellation Reason Name or ID',
 		name: 'cancelOptionName',
 		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getCancellationReasons', loadOptionsDependsOn: ['restaurantId.value'] },
+		typeOptions: {
+			loadOptionsMethod: 'getCancellationReasons',
+			loadOptionsDependsOn: ['restaurantId.value'],
+		},
 		default: '',
-		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		hint: "The reasons configured by the restaurant; an expression gives the reason's name",
 	},
-	{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'Comment on the cancellation' },
-	{ displayName: 'Do Not Charge Fee', name: 'doNotChargeFee', type: 'boolean', default: false, description: 'Whether to waive the cancellation fee' },
+	{
+		displayName: 'Note',
+		name: 'note',
+		type: 'string',
+		default: '',
+		description: 'Comment on the cancellation',
+	},
+	{
+		displayName: 'Do Not Charge Fee',
+		name: 'doNotChargeFee',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to waive the cancellation fee',
+	},
 	{
 		displayName: 'Options',
 		name: 'cancelOptions',
@@ -49,8 +73,21 @@ export const fields: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
-			{ displayName: 'Cancelled By', name: 'updatedBy', type: 'string', default: '', description: 'Who cancelled, as shown to staff' },
-			{ displayName: 'Origin', name: 'origin', type: 'string', default: '', placeholder: 'e.g. phone', description: 'Where the cancellation came from' },
+			{
+				displayName: 'Cancelled By',
+				name: 'updatedBy',
+				type: 'string',
+				default: '',
+				description: 'Who cancelled, as shown to staff',
+			},
+			{
+				displayName: 'Origin',
+				name: 'origin',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. phone',
+				description: 'Where the cancellation came from',
+			},
 		],
 	},
 	simplifyOption(RESERVATION_FIELDS),

@@ -1,12 +1,27 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify, withBody } from '../../shared/routing';
 import { reservationBody } from './body';
-import { additionalsField, guestProfileField, orderFields, RESERVATION_FIELDS, reservationFieldOptions, TIME_DESCRIPTION } from './fields';
+import {
+	additionalsField,
+	guestProfileField,
+	orderFields,
+	RESERVATION_FIELDS,
+	reservationFieldOptions,
+	TIME_DESCRIPTION,
+} from './fields';
 
-async function buildBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const fields: IDataObject = {
 		reservationTime: this.getNodeParameter('reservationTime'),
 		groupSize: this.getNodeParameter('groupSize'),
@@ -29,9 +44,30 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{ displayName: 'Reservation Time', name: 'reservationTime', type: 'dateTime', default: '', required: true, description: TIME_DESCRIPTION },
-	{ displayName: 'Group Size', name: 'groupSize', type: 'number', typeOptions: { minValue: 1 }, default: 2, required: true, description: 'Number of guests' },
-	{ displayName: 'Guest Name', name: 'customerName', type: 'string', default: '', placeholder: 'e.g. Anna Schmidt' },
+	{
+		displayName: 'Reservation Time',
+		name: 'reservationTime',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: TIME_DESCRIPTION,
+	},
+	{
+		displayName: 'Group Size',
+		name: 'groupSize',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 2,
+		required: true,
+		description: 'Number of guests',
+	},
+	{
+		displayName: 'Guest Name',
+		name: 'customerName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Anna Schmidt',
+	},
 	fieldsCollection('additionalFields', reservationFieldOptions()),
 	guestProfileField,
 	additionalsField,

@@ -15,4 +15,8 @@ export const operation = apiOperation({
 	postReceive: [simplify(RESERVATION_FIELDS)],
 });
 
-export const fields: INodeProperties[] = [restaurantLocator, reservationIdField, simplifyOption(RESERVATION_FIELDS)];
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	reservationIdField,
+	simplifyOption(RESERVATION_FIELDS),
+];

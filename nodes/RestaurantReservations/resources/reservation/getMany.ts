@@ -23,26 +23,43 @@ import { apiOperation, pairWithItem, simplifyItems } from '../../shared/routing'
 import { RESERVATION_FIELDS } from './fields';
 
 /** Puts the filters and the restaurant-local period into the query. */
-async function buildQuery(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function buildQuery(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const from = await restaurantLocalTime(this, 'From', this.getNodeParameter('from') as string);
 	const to = await restaurantLocalTime(this, 'To', this.getNodeParameter('to') as string);
 	if (to <= from) {
-		throw new NodeOperationError(this.getNode(), `To (${to}) must be after From (${from})`, { itemIndex: this.getItemIndex() });
+		throw new NodeOperationError(this.getNode(), `To (${to}) must be after From (${from})`, {
+			itemIndex: this.getItemIndex(),
+		});
 	}
 	const filters = onlySet(this.getNodeParameter('filters', {}) as IDataObject);
 	return { ...requestOptions, qs: { ...requestOptions.qs, ...filters, from, to } };
 }
 
-async function fetchWindows(this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> {
+async function fetchWindows(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
 	const qs = requestData.options.qs as IDataObject & { from: string; to: string };
-	const pages = await mapWithConcurrency(splitIntoWindows(qs.from, qs.to), WINDOW_CONCURRENCY, async (window) =>
-		this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs: { ...qs, ...window } } }),
+	const pages = await mapWithConcurrency(
+		splitIntoWindows(qs.from, qs.to),
+		WINDOW_CONCURRENCY,
+		async (window) =>
+			this.makeRoutingRequest({
+				...requestData,
+				options: { ...requestData.options, qs: { ...qs, ...window } },
+			}),
 	);
 	const byId = new Map<string, INodeExecutionData>();
 	for (const page of pages) {
-		for (const json of (page[0]?.json ?? []) as unknown as IDataObject[]) byId.set(String(json.id), { json });
+		for (const json of (page[0]?.json ?? []) as unknown as IDataObject[])
+			byId.set(String(json.id), { json });
 	}
-	const merged = [...byId.values()].sort((a, b) => String(a.json.reservationTime).localeCompare(String(b.json.reservationTime)));
+	const merged = [...byId.values()].sort((a, b) =>
+		String(a.json.reservationTime).localeCompare(String(b.json.reservationTime)),
+	);
 	const limited = merged.slice(0, resultLimit(this));
 	return pairWithItem(this.getItemIndex(), simplifyItems(this, limited, RESERVATION_FIELDS));
 }
@@ -66,7 +83,8 @@ export const fields: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description: 'Start of the period, restaurant-local, included. Any length of period works: it is fetched in 60-day parts.',
+		description:
+			'Start of the period, restaurant-local, included. Any length of period works: it is fetched in 60-day parts.',
 	},
 	{
 		displayName: 'To',
@@ -74,15 +92,43 @@ export const fields: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description: 'End of the period, restaurant-local, not included (midnight of a day ends the day before)',
+		description:
+			'End of the period, restaurant-local, not included (midnight of a day ends the day before)',
 	},
 	...returnAllAndLimit,
 	fieldsCollection('filters', [
 		...reservationListFilters,
-		{ displayName: 'Business Date From', name: 'businessDateFrom', type: 'string', default: '', placeholder: 'e.g. 2026-11-22', description: 'First business date to include (a business day runs into the night)' },
-		{ displayName: 'Business Date To', name: 'businessDateTo', type: 'string', default: '', placeholder: 'e.g. 2026-11-30', description: 'Last business date to include' },
-		{ displayName: 'Only Unviewed', name: 'unviewed', type: 'boolean', default: true, description: 'Whether to return only bookings the staff has not opened yet' },
-		{ displayName: 'Source Application ID', name: 'VendorAppId', type: 'string', default: '', description: 'Only bookings made by this application (set automatically for application tokens)' },
+		{
+			displayName: 'Business Date From',
+			name: 'businessDateFrom',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 2026-11-22',
+			description: 'First business date to include (a business day runs into the night)',
+		},
+		{
+			displayName: 'Business Date To',
+			name: 'businessDateTo',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 2026-11-30',
+			description: 'Last business date to include',
+		},
+		{
+			displayName: 'Only Unviewed',
+			name: 'unviewed',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only bookings the staff has not opened yet',
+		},
+		{
+			displayName: 'Source Application ID',
+			name: 'VendorAppId',
+			type: 'string',
+			default: '',
+			description:
+				'Only bookings made by this application (set automatically for application tokens)',
+		},
 	]),
 	simplifyOption(RESERVATION_FIELDS),
 ];

@@ -6,4 +6,10 @@ import * as get from './get';
 import * as getMany from './getMany';
 import * as update from './update';
 
-export const reservationDescription = resourceDescription('reservation', 'create', [cancel, create, get, getMany, update]);
+export const reservationDescription = resourceDescription('reservation', 'create', [
+	cancel,
+	create,
+	get,
+	getMany,
+	update,
+]);
