@@ -33,6 +33,11 @@ export function requireChanges(
 	);
 }
 
+/** A collection parameter (Additional Fields, Update Fields, Filters, Options) as set by the user. */
+export function collectionOf(item: IExecuteSingleFunctions, name: string): IDataObject {
+	return item.getNodeParameter(name, {}) as IDataObject;
+}
+
 /** A comma-separated list parameter as an array of trimmed, non-empty strings. */
 export function splitList(value: unknown): string[] {
 	const list = Array.isArray(value) ? value.map(String) : String(value ?? '').split(',');

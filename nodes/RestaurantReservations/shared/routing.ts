@@ -39,6 +39,10 @@ export interface OperationSpec {
 	qs?: IDataObject;
 	preSend?: PreSend[];
 	postReceive?: PostReceiveAction[];
+	/** The request's JSON body, built from the item's parameters (after `preSend`). */
+	body?: (item: IExecuteSingleFunctions) => Promise<IDataObject | IDataObject[]>;
+	/** Query parameters added to the request, built from the item's parameters (after `preSend`). */
+	query?: (item: IExecuteSingleFunctions) => Promise<IDataObject>;
 	/** A custom pagination (several requests for one operation), always used when given. */
 	pagination?: Pagination;
 	/**
@@ -115,14 +119,28 @@ export async function withoutBody(
 	return withoutItsBody;
 }
 
+function bodyStep(build: NonNullable<OperationSpec['body']>): PreSend {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		return withBody(requestOptions, await build(this));
+	};
+}
+
+function queryStep(build: NonNullable<OperationSpec['query']>): PreSend {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		return { ...requestOptions, qs: { ...requestOptions.qs, ...(await build(this)) } };
+	};
+}
+
 export function apiOperation(spec: OperationSpec): INodePropertyOptions {
 	const checkResponse = spec.errorHints
 		? throwOnApiErrorWithHints(spec.errorHints)
 		: throwOnApiError;
-	const preSend =
-		spec.method === 'DELETE' || spec.noBody
-			? [...(spec.preSend ?? []), withoutBody]
-			: (spec.preSend ?? []);
+	const preSend = [
+		...(spec.preSend ?? []),
+		...(spec.body ? [bodyStep(spec.body)] : []),
+		...(spec.query ? [queryStep(spec.query)] : []),
+		...(spec.method === 'DELETE' || spec.noBody ? [withoutBody] : []),
+	];
 	return {
 		name: spec.name,
 		value: spec.value,

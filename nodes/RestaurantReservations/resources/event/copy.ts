@@ -1,25 +1,18 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { simplifyOption } from '../../shared/descriptions';
-import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { collectionOf } from '../../shared/readParameters';
+import { apiOperation, simplify } from '../../shared/routing';
 import { checkEventId, eventBody } from './body';
 import { EVENT_FIELDS, EVENT_TIME_DESCRIPTION, eventIdField } from './fields';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {
-		name: this.getNodeParameter('newName'),
-		...(this.getNodeParameter('copyFields', {}) as IDataObject),
+		name: item.getNodeParameter('newName'),
+		...collectionOf(item, 'copyFields'),
 	};
-	return withBody(requestOptions, await eventBody(this, fields));
+	return await eventBody(item, fields);
 }
 
 export const operation = apiOperation({
@@ -30,7 +23,8 @@ export const operation = apiOperation({
 		'Create a new draft event from an existing one, with a new name and dates; everything else is copied',
 	method: 'POST',
 	url: routingUrl('eventCopy'),
-	preSend: [checkEventId, buildBody],
+	preSend: [checkEventId],
+	body: requestBody,
 	postReceive: [simplify(EVENT_FIELDS)],
 });
 

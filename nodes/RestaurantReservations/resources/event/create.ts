@@ -1,28 +1,21 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
-import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { collectionOf } from '../../shared/readParameters';
+import { apiOperation, simplify } from '../../shared/routing';
 import { eventBody } from './body';
 import { EVENT_FIELDS, EVENT_TIME_DESCRIPTION, eventFieldOptions, ticketsField } from './fields';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {
-		name: this.getNodeParameter('name'),
-		startDate: this.getNodeParameter('startDate'),
-		endDate: this.getNodeParameter('endDate'),
-		...(this.getNodeParameter('additionalFields', {}) as IDataObject),
-		tickets: this.getNodeParameter('tickets', {}),
+		name: item.getNodeParameter('name'),
+		startDate: item.getNodeParameter('startDate'),
+		endDate: item.getNodeParameter('endDate'),
+		...collectionOf(item, 'additionalFields'),
+		tickets: item.getNodeParameter('tickets', {}),
 	};
-	return withBody(requestOptions, await eventBody(this, fields));
+	return await eventBody(item, fields);
 }
 
 export const operation = apiOperation({
@@ -33,7 +26,7 @@ export const operation = apiOperation({
 		'Create a restaurant event as a draft, optionally with tickets; publish it with Publish',
 	method: 'POST',
 	url: routingUrl('events'),
-	preSend: [buildBody],
+	body: requestBody,
 	postReceive: [simplify(EVENT_FIELDS)],
 });
 

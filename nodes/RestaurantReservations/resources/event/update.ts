@@ -2,18 +2,13 @@
  * Event Update (spec 4.6): the API replaces the whole event, so the event is read first and sent
  * back whole, with only the fields the user set changed.
  */
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
 import { apiRequest } from '../../../shared/transport';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
-import { requireChanges, restaurantIdOf } from '../../shared/readParameters';
-import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { collectionOf, requireChanges, restaurantIdOf } from '../../shared/readParameters';
+import { apiOperation, simplify } from '../../shared/routing';
 import { eventBody, eventIdOf } from './body';
 import {
 	EVENT_FIELDS,
@@ -27,25 +22,22 @@ import { ticketsOf, withTickets } from './tickets';
 /** Fields of the read event that the server sets itself. */
 const READ_ONLY = ['id', 'lastStatusChange'];
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const eventId = eventIdOf(this);
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
+	const eventId = eventIdOf(item);
 	// Checked before the event is read: a mistake in the parameters sends nothing at all.
-	const changes = await eventBody(this, this.getNodeParameter('updateFields', {}) as IDataObject);
-	requireChanges(this, changes);
-	const path = apiPath('event', { restaurantId: restaurantIdOf(this), eventId });
-	const current = await apiRequest<IDataObject>(this, {
+	const changes = await eventBody(item, collectionOf(item, 'updateFields'));
+	requireChanges(item, changes);
+	const path = apiPath('event', { restaurantId: restaurantIdOf(item), eventId });
+	const current = await apiRequest<IDataObject>(item, {
 		method: 'GET',
 		path,
-		itemIndex: this.getItemIndex(),
+		itemIndex: item.getItemIndex(),
 	});
 	if (changes.floors) changes.floors = withTickets(current.floors, ticketsOf(changes.floors));
 	const body: IDataObject = Object.fromEntries(
 		Object.entries(current).filter(([key]) => !READ_ONLY.includes(key)),
 	);
-	return withBody(requestOptions, { ...body, ...changes });
+	return { ...body, ...changes };
 }
 
 export const operation = apiOperation({
@@ -56,7 +48,7 @@ export const operation = apiOperation({
 		'Change the fields you set; the event is read first and everything else is sent back unchanged',
 	method: 'PUT',
 	url: routingUrl('event'),
-	preSend: [buildBody],
+	body: requestBody,
 	postReceive: [simplify(EVENT_FIELDS)],
 });
 

@@ -1,26 +1,18 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
-import { onlySet } from '../../shared/readParameters';
-import { apiOperation, withBody } from '../../shared/routing';
+import { collectionOf, onlySet } from '../../shared/readParameters';
+import { apiOperation } from '../../shared/routing';
 import { menuFieldOptions, sectionsBody, sectionsField } from './fields';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const body = onlySet({
-		name: this.getNodeParameter('name'),
-		...(this.getNodeParameter('additionalFields', {}) as IDataObject),
+		name: item.getNodeParameter('name'),
+		...collectionOf(item, 'additionalFields'),
 	});
-	body.sections = sectionsBody(this.getNodeParameter('sections', {}) as IDataObject) ?? [];
-	return withBody(requestOptions, body);
+	body.sections = sectionsBody(collectionOf(item, 'sections')) ?? [];
+	return body;
 }
 
 export const operation = apiOperation({
@@ -30,7 +22,7 @@ export const operation = apiOperation({
 	description: 'Create a menu made of sections of catalog products',
 	method: 'POST',
 	url: routingUrl('menus'),
-	preSend: [buildBody],
+	body: requestBody,
 });
 
 export const fields: INodeProperties[] = [

@@ -1,24 +1,14 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { splitList } from '../../shared/readParameters';
+import { collectionOf, splitList } from '../../shared/readParameters';
 import { apiOperation } from '../../shared/routing';
 import { menuIdField } from './fields';
 
-async function buildQuery(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const options = this.getNodeParameter('menuOptions', {}) as IDataObject;
+async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject> {
+	const options = collectionOf(item, 'menuOptions');
 	const sections = splitList(options.sections);
-	return sections.length
-		? { ...requestOptions, qs: { ...requestOptions.qs, sections: sections.join(',') } }
-		: requestOptions;
+	return sections.length ? { sections: sections.join(',') } : {};
 }
 
 export const operation = apiOperation({
@@ -28,7 +18,7 @@ export const operation = apiOperation({
 	description: 'Get a menu with its sections and their products',
 	method: 'GET',
 	url: routingUrl('menu'),
-	preSend: [buildQuery],
+	query: requestQuery,
 });
 
 export const fields: INodeProperties[] = [

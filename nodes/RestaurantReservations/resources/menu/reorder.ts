@@ -1,9 +1,9 @@
 /** The batch PUT /menu (spec 4.4): display order and visibility of several menus at once, all or nothing. */
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { apiOperation, splitArray, withBody } from '../../shared/routing';
+import { apiOperation, splitArray } from '../../shared/routing';
 
 interface MenuOrderParameter {
 	menuId: string;
@@ -11,16 +11,13 @@ interface MenuOrderParameter {
 	visible?: 'keep' | 'show' | 'hide';
 }
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const menus = (this.getNodeParameter('menus.menu', []) as MenuOrderParameter[]) ?? [];
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
+	const menus = (item.getNodeParameter('menus.menu', []) as MenuOrderParameter[]) ?? [];
 	if (menus.length === 0) {
 		throw new NodeOperationError(
-			this.getNode(),
+			item.getNode(),
 			'Nothing to reorder: add at least one menu under Menus',
-			{ description: 'Nothing was sent.', itemIndex: this.getItemIndex() },
+			{ description: 'Nothing was sent.', itemIndex: item.getItemIndex() },
 		);
 	}
 	const body = menus.map((m) => ({
@@ -28,7 +25,7 @@ async function buildBody(
 		sequence: m.sequence,
 		...(m.visible === 'show' ? { visible: true } : m.visible === 'hide' ? { visible: false } : {}),
 	}));
-	return withBody(requestOptions, body);
+	return body;
 }
 
 export const operation = apiOperation({
@@ -39,7 +36,7 @@ export const operation = apiOperation({
 		'Set the display order and visibility of several menus in one request; if one menu is unknown, nothing changes',
 	method: 'PUT',
 	url: routingUrl('menus'),
-	preSend: [buildBody],
+	body: requestBody,
 	postReceive: [splitArray],
 });
 

@@ -1,26 +1,18 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
-import { onlySet, requireChanges } from '../../shared/readParameters';
-import { apiOperation, withBody } from '../../shared/routing';
+import { collectionOf, onlySet, requireChanges } from '../../shared/readParameters';
+import { apiOperation } from '../../shared/routing';
 import { menuFieldOptions, menuIdField, sectionsBody, sectionsField } from './fields';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const { sections, ...fields } = this.getNodeParameter('updateFields', {}) as IDataObject;
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
+	const { sections, ...fields } = collectionOf(item, 'updateFields');
 	const body = onlySet(fields);
 	const newSections = sectionsBody(sections as IDataObject | undefined);
 	if (newSections) body.sections = newSections;
-	requireChanges(this, body);
-	return withBody(requestOptions, body);
+	requireChanges(item, body);
+	return body;
 }
 
 export const operation = apiOperation({
@@ -30,7 +22,7 @@ export const operation = apiOperation({
 	description: 'Change the fields you set; Sections, when set, replace all sections of the menu',
 	method: 'PUT',
 	url: routingUrl('menu'),
-	preSend: [buildBody],
+	body: requestBody,
 });
 
 export const fields: INodeProperties[] = [

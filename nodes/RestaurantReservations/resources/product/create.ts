@@ -1,25 +1,18 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
-import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { collectionOf } from '../../shared/readParameters';
+import { apiOperation, simplify } from '../../shared/routing';
 import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions } from './fields';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {
-		name: this.getNodeParameter('name'),
-		price: this.getNodeParameter('price'),
-		...(this.getNodeParameter('additionalFields', {}) as IDataObject),
+		name: item.getNodeParameter('name'),
+		price: item.getNodeParameter('price'),
+		...collectionOf(item, 'additionalFields'),
 	};
-	return withBody(requestOptions, productBody(this, fields));
+	return productBody(item, fields);
 }
 
 export const operation = apiOperation({
@@ -29,7 +22,7 @@ export const operation = apiOperation({
 	description: 'Add a dish, drink or modifier to the catalog; prices are checked before sending',
 	method: 'POST',
 	url: routingUrl('products'),
-	preSend: [buildBody],
+	body: requestBody,
 	postReceive: [simplify(PRODUCT_FIELDS)],
 });
 

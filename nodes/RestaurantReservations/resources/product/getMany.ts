@@ -1,23 +1,15 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
-import { onlySet } from '../../shared/readParameters';
+import { collectionOf, onlySet } from '../../shared/readParameters';
 import { apiOperation, pageBySkipTake } from '../../shared/routing';
 import { PRODUCT_FIELDS, productGroupField } from './fields';
 
 /** Puts the filters that are set into the query; skip and take come from the paging. */
-async function buildQuery(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const filters = onlySet(this.getNodeParameter('filters', {}) as IDataObject);
-	return { ...requestOptions, qs: { ...requestOptions.qs, ...filters } };
+async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject> {
+	const filters = onlySet(collectionOf(item, 'filters'));
+	return filters;
 }
 
 export const operation = apiOperation({
@@ -28,7 +20,7 @@ export const operation = apiOperation({
 		'List the products of the catalog, filtered by group, name or visibility; pages through all of them with Return All',
 	method: 'GET',
 	url: routingUrl('products'),
-	preSend: [buildQuery],
+	query: requestQuery,
 	pagination: pageBySkipTake(PRODUCT_FIELDS),
 });
 

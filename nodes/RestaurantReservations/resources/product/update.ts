@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
-import { requireChanges } from '../../shared/readParameters';
-import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { collectionOf, requireChanges } from '../../shared/readParameters';
+import { apiOperation, simplify } from '../../shared/routing';
 import {
 	priceField,
 	PRODUCT_FIELDS,
@@ -24,13 +19,10 @@ export const LEGACY_PRICE_HINT =
 	'To fix it, add the price fields to Update Fields in this same update with valid values ' +
 	'(Price, and Takeaway Price or Delivery Price when the product has them; e.g. 3.46 instead of 3.456) and run again.';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const body = productBody(this, this.getNodeParameter('updateFields', {}) as IDataObject);
-	requireChanges(this, body);
-	return withBody(requestOptions, body);
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
+	const body = productBody(item, collectionOf(item, 'updateFields'));
+	requireChanges(item, body);
+	return body;
 }
 
 export const operation = apiOperation({
@@ -41,7 +33,7 @@ export const operation = apiOperation({
 		'Change the fields you set; the others keep their values. Prices are checked before sending.',
 	method: 'PUT',
 	url: routingUrl('product'),
-	preSend: [buildBody],
+	body: requestBody,
 	postReceive: [simplify(PRODUCT_FIELDS)],
 	errorHints: { invalid_price: LEGACY_PRICE_HINT },
 });

@@ -1,25 +1,17 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
-import { onlySet } from '../../shared/readParameters';
-import { apiOperation, withBody } from '../../shared/routing';
+import { collectionOf, onlySet } from '../../shared/readParameters';
+import { apiOperation } from '../../shared/routing';
 import { groupFieldOptions } from './fields';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const body = onlySet({
-		name: this.getNodeParameter('name'),
-		...(this.getNodeParameter('additionalFields', {}) as IDataObject),
+		name: item.getNodeParameter('name'),
+		...collectionOf(item, 'additionalFields'),
 	});
-	return withBody(requestOptions, body);
+	return body;
 }
 
 export const operation = apiOperation({
@@ -29,7 +21,7 @@ export const operation = apiOperation({
 	description: 'Create a category of the menu catalog, such as Starters or Drinks',
 	method: 'POST',
 	url: routingUrl('productGroups'),
-	preSend: [buildBody],
+	body: requestBody,
 });
 
 export const fields: INodeProperties[] = [

@@ -1,23 +1,15 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection } from '../../shared/descriptions';
-import { onlySet, requireChanges } from '../../shared/readParameters';
-import { apiOperation, withBody } from '../../shared/routing';
+import { collectionOf, onlySet, requireChanges } from '../../shared/readParameters';
+import { apiOperation } from '../../shared/routing';
 import { groupFieldOptions, groupIdField } from './fields';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const body = onlySet(this.getNodeParameter('updateFields', {}) as IDataObject);
-	requireChanges(this, body);
-	return withBody(requestOptions, body);
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
+	const body = onlySet(collectionOf(item, 'updateFields'));
+	requireChanges(item, body);
+	return body;
 }
 
 export const operation = apiOperation({
@@ -27,7 +19,7 @@ export const operation = apiOperation({
 	description: 'Change the fields you set; the others keep their values',
 	method: 'PUT',
 	url: routingUrl('productGroup'),
-	preSend: [buildBody],
+	body: requestBody,
 });
 
 export const fields: INodeProperties[] = [

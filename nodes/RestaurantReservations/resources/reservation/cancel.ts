@@ -1,28 +1,21 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { simplifyOption } from '../../shared/descriptions';
-import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { collectionOf } from '../../shared/readParameters';
+import { apiOperation, simplify } from '../../shared/routing';
 import { RESERVATION_FIELDS, reservationIdField } from './fields';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const options = this.getNodeParameter('cancelOptions', {}) as IDataObject;
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
+	const options = collectionOf(item, 'cancelOptions');
 	const body: IDataObject = {
-		cancelOptionName: this.getNodeParameter('cancelOptionName') || undefined,
-		note: this.getNodeParameter('note') || undefined,
-		doNotChargeFee: this.getNodeParameter('doNotChargeFee'),
+		cancelOptionName: item.getNodeParameter('cancelOptionName') || undefined,
+		note: item.getNodeParameter('note') || undefined,
+		doNotChargeFee: item.getNodeParameter('doNotChargeFee'),
 		updatedBy: options.updatedBy || undefined,
 		origin: options.origin || undefined,
 	};
-	return withBody(requestOptions, body);
+	return body;
 }
 
 export const operation = apiOperation({
@@ -32,7 +25,7 @@ export const operation = apiOperation({
 	description: 'Cancel on behalf of the staff, with a reason from the restaurant configuration',
 	method: 'PUT',
 	url: routingUrl('reservationCancel'),
-	preSend: [buildBody],
+	body: requestBody,
 	postReceive: [simplify(RESERVATION_FIELDS)],
 });
 

@@ -1,13 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
-import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { collectionOf } from '../../shared/readParameters';
+import { apiOperation, simplify } from '../../shared/routing';
 import { reservationBody } from './body';
 import {
 	additionalsField,
@@ -18,17 +14,14 @@ import {
 	TIME_DESCRIPTION,
 } from './fields';
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {
-		reservationTime: this.getNodeParameter('reservationTime'),
-		groupSize: this.getNodeParameter('groupSize'),
-		customerName: this.getNodeParameter('customerName'),
-		...(this.getNodeParameter('additionalFields', {}) as IDataObject),
+		reservationTime: item.getNodeParameter('reservationTime'),
+		groupSize: item.getNodeParameter('groupSize'),
+		customerName: item.getNodeParameter('customerName'),
+		...collectionOf(item, 'additionalFields'),
 	};
-	return withBody(requestOptions, await reservationBody(this, fields));
+	return await reservationBody(item, fields);
 }
 
 export const operation = apiOperation({
@@ -38,7 +31,7 @@ export const operation = apiOperation({
 	description: 'Book a table, optionally with a guest profile, wishes and an online order',
 	method: 'POST',
 	url: routingUrl('reservations'),
-	preSend: [buildBody],
+	body: requestBody,
 	postReceive: [simplify(RESERVATION_FIELDS)],
 });
 

@@ -8,7 +8,6 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
@@ -18,24 +17,26 @@ import { splitIntoWindows, WINDOW_CONCURRENCY } from '../../../shared/dateWindow
 import { reservationListFilters, restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
-import { onlySet, restaurantLocalTime, resultLimit } from '../../shared/readParameters';
+import {
+	collectionOf,
+	onlySet,
+	restaurantLocalTime,
+	resultLimit,
+} from '../../shared/readParameters';
 import { apiOperation, pairWithItem, simplifyItems } from '../../shared/routing';
 import { RESERVATION_FIELDS } from './fields';
 
 /** Puts the filters and the restaurant-local period into the query. */
-async function buildQuery(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const from = await restaurantLocalTime(this, 'From', this.getNodeParameter('from') as string);
-	const to = await restaurantLocalTime(this, 'To', this.getNodeParameter('to') as string);
+async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject> {
+	const from = await restaurantLocalTime(item, 'From', item.getNodeParameter('from') as string);
+	const to = await restaurantLocalTime(item, 'To', item.getNodeParameter('to') as string);
 	if (to <= from) {
-		throw new NodeOperationError(this.getNode(), `To (${to}) must be after From (${from})`, {
-			itemIndex: this.getItemIndex(),
+		throw new NodeOperationError(item.getNode(), `To (${to}) must be after From (${from})`, {
+			itemIndex: item.getItemIndex(),
 		});
 	}
-	const filters = onlySet(this.getNodeParameter('filters', {}) as IDataObject);
-	return { ...requestOptions, qs: { ...requestOptions.qs, ...filters, from, to } };
+	const filters = onlySet(collectionOf(item, 'filters'));
+	return { ...filters, from, to };
 }
 
 async function fetchWindows(
@@ -71,7 +72,7 @@ export const operation = apiOperation({
 	description: 'List the reservations of any period, with filters',
 	method: 'GET',
 	url: routingUrl('reservations'),
-	preSend: [buildQuery],
+	query: requestQuery,
 	pagination: fetchWindows,
 });
 

@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
-import { requireChanges } from '../../shared/readParameters';
-import { apiOperation, simplify, withBody } from '../../shared/routing';
+import { collectionOf, requireChanges } from '../../shared/readParameters';
+import { apiOperation, simplify } from '../../shared/routing';
 import { reservationBody } from './body';
 import {
 	additionalsField,
@@ -40,16 +35,10 @@ const MAIN_FIELDS: INodeProperties[] = [
 	},
 ];
 
-async function buildBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const body = await reservationBody(
-		this,
-		this.getNodeParameter('updateFields', {}) as IDataObject,
-	);
-	requireChanges(this, body, 'Update Fields, Guest Profile, Wishes or Order Lines');
-	return withBody(requestOptions, body);
+async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
+	const body = await reservationBody(item, collectionOf(item, 'updateFields'));
+	requireChanges(item, body, 'Update Fields, Guest Profile, Wishes or Order Lines');
+	return body;
 }
 
 export const operation = apiOperation({
@@ -59,7 +48,7 @@ export const operation = apiOperation({
 	description: 'Change the fields you set; the others keep their values',
 	method: 'PUT',
 	url: routingUrl('reservation'),
-	preSend: [buildBody],
+	body: requestBody,
 	postReceive: [simplify(RESERVATION_FIELDS)],
 });
 
