@@ -88,3 +88,16 @@ export function simplifyOption(fields: readonly string[]): INodeProperties {
 		description: `Whether to return only the main fields (${fields.join(', ')}) instead of the full record`,
 	};
 }
+
+/** The Name of a record: required on Create, optional among the Update Fields. */
+export function nameField(of: string, example: string, required = false): INodeProperties {
+	return {
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		...(required ? { required: true } : {}),
+		placeholder: `e.g. ${example}`,
+		description: `Name of the ${of}`,
+	};
+}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
+import { fieldsCollection, nameField, simplifyOption } from '../../shared/descriptions';
 import { collectionOf } from '../../shared/readParameters';
 import { apiOperation, simplify } from '../../shared/routing';
 import { eventBody } from './body';
@@ -32,15 +32,7 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Wine tasting',
-		description: 'Name of the event',
-	},
+	nameField('event', 'Wine tasting', true),
 	{
 		displayName: 'Start Date',
 		name: 'startDate',

@@ -6,7 +6,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
 import { apiRequest } from '../../../shared/transport';
-import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
+import { fieldsCollection, nameField, simplifyOption } from '../../shared/descriptions';
 import { collectionOf, requireChanges, restaurantIdOf } from '../../shared/readParameters';
 import { apiOperation, simplify } from '../../shared/routing';
 import { eventBody, eventIdOf } from './body';
@@ -56,14 +56,7 @@ export const fields: INodeProperties[] = [
 	restaurantLocator,
 	eventIdField,
 	fieldsCollection('updateFields', [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Wine tasting',
-			description: 'Name of the event',
-		},
+		nameField('event', 'Wine tasting'),
 		{
 			displayName: 'Start Date',
 			name: 'startDate',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection } from '../../shared/descriptions';
+import { fieldsCollection, nameField } from '../../shared/descriptions';
 import { collectionOf, onlySet } from '../../shared/readParameters';
 import { apiOperation } from '../../shared/routing';
 import { menuFieldOptions, sectionsBody, sectionsField } from './fields';
@@ -27,15 +27,7 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Lunch',
-		description: 'Name of the menu',
-	},
+	nameField('menu', 'Lunch', true),
 	sectionsField('Sections of the menu, in display order, each with its products'),
 	fieldsCollection('additionalFields', menuFieldOptions()),
 ];

@@ -1,4 +1,5 @@
 /** The menu parameters that several operations share (VendorMenu, spec 2.5), and the sections they build. */
+import { nameField } from '../../shared/descriptions';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { splitList } from '../../shared/readParameters';
 
@@ -46,14 +47,7 @@ export function sectionsField(description: string): INodeProperties {
 				displayName: 'Section',
 				name: 'section',
 				values: [
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. Starters',
-						description: 'Name of the section',
-					},
+					nameField('section', 'Starters'),
 					{
 						displayName: 'Description',
 						name: 'description',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection } from '../../shared/descriptions';
+import { fieldsCollection, nameField } from '../../shared/descriptions';
 import { collectionOf, onlySet, requireChanges } from '../../shared/readParameters';
 import { apiOperation } from '../../shared/routing';
 import { menuFieldOptions, menuIdField, sectionsBody, sectionsField } from './fields';
@@ -29,14 +29,7 @@ export const fields: INodeProperties[] = [
 	restaurantLocator,
 	menuIdField,
 	fieldsCollection('updateFields', [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Lunch',
-			description: 'Name of the menu',
-		},
+		nameField('menu', 'Lunch'),
 		sectionsField(
 			'The new sections of the menu, in display order: they replace all current sections',
 		),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
+import { fieldsCollection, nameField, simplifyOption } from '../../shared/descriptions';
 import { collectionOf } from '../../shared/readParameters';
 import { apiOperation, simplify } from '../../shared/routing';
 import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions } from './fields';
@@ -28,15 +28,7 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Burrata',
-		description: 'Name of the product',
-	},
+	nameField('product', 'Burrata', true),
 	{
 		displayName: 'Price',
 		name: 'price',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
+import { fieldsCollection, nameField, simplifyOption } from '../../shared/descriptions';
 import { collectionOf, requireChanges } from '../../shared/readParameters';
 import { apiOperation, simplify } from '../../shared/routing';
 import {
@@ -42,14 +42,7 @@ export const fields: INodeProperties[] = [
 	restaurantLocator,
 	productIdField,
 	fieldsCollection('updateFields', [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Burrata',
-			description: 'Name of the product',
-		},
+		nameField('product', 'Burrata'),
 		priceField('price', 'Dine-in price'),
 		...productFieldOptions(),
 	]),

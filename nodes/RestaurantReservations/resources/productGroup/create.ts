@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection } from '../../shared/descriptions';
+import { fieldsCollection, nameField } from '../../shared/descriptions';
 import { collectionOf, onlySet } from '../../shared/readParameters';
 import { apiOperation } from '../../shared/routing';
 import { groupFieldOptions } from './fields';
@@ -26,14 +26,6 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Starters',
-		description: 'Name of the group',
-	},
+	nameField('group', 'Starters', true),
 	fieldsCollection('additionalFields', groupFieldOptions()),
 ];

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection } from '../../shared/descriptions';
+import { fieldsCollection, nameField } from '../../shared/descriptions';
 import { collectionOf, onlySet, requireChanges } from '../../shared/readParameters';
 import { apiOperation } from '../../shared/routing';
 import { groupFieldOptions, groupIdField } from './fields';
@@ -25,15 +25,5 @@ export const operation = apiOperation({
 export const fields: INodeProperties[] = [
 	restaurantLocator,
 	groupIdField,
-	fieldsCollection('updateFields', [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Starters',
-			description: 'Name of the group',
-		},
-		...groupFieldOptions(),
-	]),
+	fieldsCollection('updateFields', [nameField('group', 'Starters'), ...groupFieldOptions()]),
 ];
