@@ -185,6 +185,7 @@ function deploymentOf(
 	services: { postgres?: RunningPostgres; redis?: RunningRedis },
 	log?: Log,
 ): Deployment {
+	const labelled = (name: string) => (log ? (line: string) => log(`${name}: ${line}`) : undefined);
 	const stopProcess = async (managed: ManagedProcess | undefined, how: 'graceful' | 'kill') => {
 		if (!managed) return;
 		if (how === 'kill') await managed.kill();
@@ -202,11 +203,11 @@ function deploymentOf(
 				if (!deployment.workerProcesses[i]) await deployment.startWorker(i);
 		},
 		async startMain() {
-			deployment.mainProcess = await startN8n(main, { onLine: log, name: 'n8n main' });
+			deployment.mainProcess = await startN8n(main, { onLine: labelled('main'), name: 'n8n main' });
 		},
 		async startWorker(index) {
 			deployment.workerProcesses[index] = await startN8n(workers[index], {
-				onLine: log,
+				onLine: labelled(`worker ${index + 1}`),
 				command: 'worker',
 				name: `n8n worker ${index + 1}`,
 			});

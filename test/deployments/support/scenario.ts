@@ -127,7 +127,11 @@ class Scenario {
 		await rest.request('POST', `/workflows/${CHAOS_WORKFLOW_ID}/activate`, {
 			versionId: workflow.versionId,
 		});
-		// The first poll is the silent baseline.
+		// The first poll is the silent baseline. With durable cursors n8n does not commit what the
+		// activation poll stored (n8n-core poll-trigger-executor.js: a null result of the activation
+		// poll is never committed): the first scheduled poll takes the baseline again. Changes start
+		// after both (README, Deploying).
+		await waitForPoll(this.sandbox, 120_000);
 		await waitForPoll(this.sandbox, 120_000);
 		await sleep(3000);
 		this.log('activated; baseline taken');
@@ -186,7 +190,11 @@ export async function runChaosScenario(
 	const started = Date.now();
 	const work = path.join(REPO_ROOT, '.tmp', 'deployments', kind);
 	fs.rmSync(work, { recursive: true, force: true });
-	const sandbox = await startSandbox({ port: 0, quiet: true });
+	fs.mkdirSync(work, { recursive: true });
+	// Every line of n8n and of the sandbox, for the post-mortem of a failed run.
+	const logFile = fs.createWriteStream(path.join(work, 'run.log'));
+	const log = (source: string) => (line: string) => logFile.write(`${new Date().toISOString()} [${source}] ${line}\n`);
+	const sandbox = await startSandbox({ port: 0, quiet: false, onLine: log('sandbox') });
 	const sink = await startSink();
 	let deployment: Deployment | undefined;
 	try {
@@ -196,7 +204,8 @@ export async function runChaosScenario(
 			folder: path.join(work, 'n8n'),
 			tarball,
 			port: await freePort(),
-			extraEnv: { N8N_LOG_LEVEL: 'warn' },
+			extraEnv: { N8N_LOG_LEVEL: 'debug' },
+			log: log('n8n'),
 		});
 		await importCredentials(
 			deployment.main,
@@ -222,5 +231,6 @@ export async function runChaosScenario(
 		await deployment?.stop();
 		await sink.close();
 		await sandbox.process.stop();
+		logFile.end();
 	}
 }
