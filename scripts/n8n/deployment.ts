@@ -78,7 +78,7 @@ function isQueue(kind: DeploymentKind): boolean {
 	return kind === 'queue' || kind === 'queue-durable';
 }
 
-function usesDurableCursors(kind: DeploymentKind): boolean {
+export function usesDurableCursors(kind: DeploymentKind): boolean {
 	return kind === 'durable' || kind === 'queue-durable';
 }
 

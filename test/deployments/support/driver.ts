@@ -104,6 +104,12 @@ export class ChangeDriver {
 		return chosen;
 	}
 
+	/** One change kept out of `expected`: the activation-gap check of the scenario. */
+	async changeBeforeFirstScheduledPoll(): Promise<ExpectedChange> {
+		await this.change('party');
+		return this.expected.pop()!;
+	}
+
 	/** Makes `count` random changes; each is recorded in `expected` once the API accepted it. */
 	async changes(count: number): Promise<void> {
 		for (let i = 0; i < count; i++) await this.change(this.pick(KINDS));

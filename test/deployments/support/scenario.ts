@@ -26,7 +26,7 @@ import {
 } from '../../../scripts/n8n/deployment';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
-import { compareLedger, type LedgerResult } from './ledger';
+import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
 import { startSink, type Sink } from './sink';
 import { CHAOS_WORKFLOW_ID, chaosWorkflow } from './workflow';
 
@@ -39,6 +39,8 @@ const CHANGES_PER_ROUND = 8;
 export interface ScenarioResult {
 	kind: DeploymentKind;
 	ledger: LedgerResult;
+	/** Whether the change made between the activation poll and the first scheduled poll was reported. */
+	activationGapReported: boolean;
 	interruptions: string[];
 	seconds: number;
 }
@@ -88,19 +90,34 @@ async function injectFault(sandbox: RunningSandbox, fault: Fault): Promise<void>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the sandbox has answered a full poll (both windows of every restaurant) with 200s. */
-async function waitForPoll(sandbox: RunningSandbox, timeoutMs: number): Promise<void> {
+/** Waits until the sandbox has seen `count` reservation-list requests (answered with `ok` only, when given). */
+async function waitForListRequests(
+	sandbox: RunningSandbox,
+	count: number,
+	ok: boolean,
+	timeoutMs: number,
+): Promise<void> {
 	await control(sandbox, 'DELETE', '/requests');
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		const log = (await (await fetch(`${sandbox.url}/__sandbox/requests`)).json()) as {
 			requests: Array<{ url: string; status: number }>;
 		};
-		const windows = log.requests.filter((r) => /\/reservations\?/.test(r.url) && r.status === 200);
-		if (windows.length >= 6) return;
-		await sleep(1000);
+		const lists = log.requests.filter(
+			(r) => /\/reservations\?/.test(r.url) && (!ok || r.status === 200),
+		);
+		if (lists.length >= count) return;
+		await sleep(100);
 	}
-	throw new Error(`no complete poll reached the sandbox within ${timeoutMs / 1000} s`);
+	throw new Error(`no poll reached the sandbox within ${timeoutMs / 1000} s`);
 }
+
+/** A whole successful poll: both windows of all three restaurants answered. */
+const waitForPoll = (sandbox: RunningSandbox, timeoutMs: number) =>
+	waitForListRequests(sandbox, 6, true, timeoutMs);
+/** The start of the next poll: its first list request. */
+const waitForPollStart = (sandbox: RunningSandbox, timeoutMs: number) =>
+	waitForListRequests(sandbox, 1, false, timeoutMs);
 
 class Scenario {
 	readonly interruptions: string[] = [];
@@ -117,7 +134,13 @@ class Scenario {
 		this.log = (line) => process.stdout.write(`[${kind}] ${line}\n`);
 	}
 
-	async activate(): Promise<void> {
+	/**
+	 * Activates the workflow. One change is made between the activation poll and the first
+	 * scheduled poll: with durable cursors n8n drops what the activation poll stored (n8n-core
+	 * poll-trigger-executor.js: a null result of the activation poll is never committed), the first
+	 * scheduled poll takes the baseline again, and that change is not reported. Returns it.
+	 */
+	async activate(driver: ChangeDriver): Promise<ExpectedChange> {
 		const rest = new N8nRest(this.deployment.main.url);
 		await rest.setupOwner();
 		const workflow = await rest.request<{ versionId: string }>(
@@ -127,19 +150,25 @@ class Scenario {
 		await rest.request('POST', `/workflows/${CHAOS_WORKFLOW_ID}/activate`, {
 			versionId: workflow.versionId,
 		});
-		// The first poll is the silent baseline. With durable cursors n8n does not commit what the
-		// activation poll stored (n8n-core poll-trigger-executor.js: a null result of the activation
-		// poll is never committed): the first scheduled poll takes the baseline again. Changes start
-		// after both (README, Deploying).
 		await waitForPoll(this.sandbox, 120_000);
+		await sleep(3000);
+		const gap = await driver.changeBeforeFirstScheduledPoll();
 		await waitForPoll(this.sandbox, 120_000);
 		await sleep(3000);
 		this.log('activated; baseline taken');
+		return gap;
 	}
 
+	/**
+	 * Interrupts n8n at a random moment of the next poll: a restart or a main-process kill within the
+	 * first 6 s after the poll's first request (the poll, its commit, its execution), a worker kill
+	 * within 0.5 s after the poll's last request (the execution on the worker).
+	 */
 	private async interrupt(interruption: Interruption): Promise<void> {
 		if (interruption === 'none') return;
-		const at = Math.round(this.random() * (ROUND_MS - 20_000));
+		if (interruption === 'killWorker') await waitForPoll(this.sandbox, ROUND_MS);
+		else await waitForPollStart(this.sandbox, ROUND_MS);
+		const at = Math.round(this.random() * (interruption === 'killWorker' ? 500 : 6000));
 		await sleep(at);
 		const { deployment } = this;
 		if (interruption === 'restart') {
@@ -153,7 +182,7 @@ class Scenario {
 			await deployment.stopWorker(index, 'kill');
 			await deployment.startWorker(index);
 		}
-		const what = `${interruption} at +${(at / 1000).toFixed(1)} s`;
+		const what = `${interruption} ${(at / 1000).toFixed(2)} s into the poll`;
 		this.interruptions.push(what);
 		this.log(what);
 	}
@@ -185,7 +214,7 @@ async function settle(sink: Sink, driver: ChangeDriver): Promise<void> {
 export async function runChaosScenario(
 	kind: DeploymentKind,
 	tarball: string,
-	seed = `chaos-${kind}`,
+	seed = `${process.env.RR_CHAOS_SEED ?? 'chaos'}-${kind}`,
 ): Promise<ScenarioResult> {
 	const started = Date.now();
 	const work = path.join(REPO_ROOT, '.tmp', 'deployments', kind);
@@ -193,7 +222,8 @@ export async function runChaosScenario(
 	fs.mkdirSync(work, { recursive: true });
 	// Every line of n8n and of the sandbox, for the post-mortem of a failed run.
 	const logFile = fs.createWriteStream(path.join(work, 'run.log'));
-	const log = (source: string) => (line: string) => logFile.write(`${new Date().toISOString()} [${source}] ${line}\n`);
+	const log = (source: string) => (line: string) =>
+		logFile.write(`${new Date().toISOString()} [${source}] ${line}\n`);
 	const sandbox = await startSandbox({ port: 0, quiet: false, onLine: log('sandbox') });
 	const sink = await startSink();
 	let deployment: Deployment | undefined;
@@ -215,15 +245,21 @@ export async function runChaosScenario(
 		await importWorkflows(deployment.main, [chaosWorkflow(sink.url)], path.join(work, 'import'));
 		await deployment.start();
 		const scenario = new Scenario(kind, deployment, sandbox, seed);
-		await scenario.activate();
 		const driver = new ChangeDriver(apiClient(sandbox.url), seed);
 		await driver.load();
+		const activationGap = await scenario.activate(driver);
 		const rounds = roundsFor(kind);
 		for (const [index, round] of rounds.entries()) await scenario.round(index, round, driver);
 		await settle(sink, driver);
 		return {
 			kind,
-			ledger: compareLedger(driver.expected, sink.items),
+			ledger: compareLedger(
+				driver.expected,
+				sink.items.filter((item) => item.reservationId !== activationGap.reservationId),
+			),
+			activationGapReported: sink.items.some(
+				(item) => item.reservationId === activationGap.reservationId,
+			),
 			interruptions: scenario.interruptions,
 			seconds: Math.round((Date.now() - started) / 1000),
 		};
