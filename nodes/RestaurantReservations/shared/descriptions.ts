@@ -101,3 +101,13 @@ export function nameField(of: string, example: string, required = false): INodeP
 		description: `Name of the ${of}`,
 	};
 }
+
+/** Display order among the restaurant's menus or product groups. */
+export const sequenceField: INodeProperties = {
+	displayName: 'Sequence',
+	name: 'sequence',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 1,
+	description: 'Display order; lower numbers come first',
+};

@@ -1,5 +1,5 @@
 /** The menu parameters that several operations share (VendorMenu, spec 2.5), and the sections they build. */
-import { nameField } from '../../shared/descriptions';
+import { nameField, sequenceField } from '../../shared/descriptions';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { splitList } from '../../shared/readParameters';
 
@@ -14,14 +14,7 @@ export function menuFieldOptions(): INodeProperties[] {
 			placeholder: 'e.g. https://example.com/lunch.jpg',
 			description: 'URL or path of the image of the menu',
 		},
-		{
-			displayName: 'Sequence',
-			name: 'sequence',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 1,
-			description: 'Display order; lower numbers come first',
-		},
+		sequenceField,
 		{
 			displayName: 'Visible',
 			name: 'visible',

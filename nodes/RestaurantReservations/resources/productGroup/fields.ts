@@ -1,4 +1,5 @@
 /** The fields of VendorProductGroup (spec 2.3) as n8n parameters, shared by Create and Update. */
+import { sequenceField } from '../../shared/descriptions';
 import type { INodeProperties } from 'n8n-workflow';
 
 /** Fields that Create shows as Additional Fields and Update as Update Fields (Update adds Name). */
@@ -20,14 +21,7 @@ export function groupFieldOptions(): INodeProperties[] {
 			placeholder: 'e.g. https://example.com/starters.jpg',
 			description: 'URL or path of the image of the group',
 		},
-		{
-			displayName: 'Sequence',
-			name: 'sequence',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 1,
-			description: 'Display order; lower numbers come first',
-		},
+		sequenceField,
 		{
 			displayName: 'Takeaway Tax Rate',
 			name: 'takeawayTaxeRate',
