@@ -14,6 +14,8 @@ import {
 	assertPortFree,
 	buildPackage,
 	copyExampleFiles,
+	DEPLOYMENT_SUMMARY,
+	DEPLOYMENTS,
 	DEV_OWNER,
 	ensureN8nInstalled,
 	ensureOwner,
@@ -23,6 +25,7 @@ import {
 	n8nInstance,
 	N8nRest,
 	packPackage,
+	prepareDeployment,
 	prepareExample,
 	readExamples,
 	REPO_ROOT,
@@ -31,14 +34,9 @@ import {
 	startN8n,
 	startSandbox,
 	UserFacingError,
+	type DeploymentKind,
 	type ManagedProcess,
 } from './n8n';
-import {
-	DEPLOYMENT_SUMMARY,
-	DEPLOYMENTS,
-	prepareDeployment,
-	type DeploymentKind,
-} from './n8n/deployment';
 
 function port(value: string): number {
 	const n = Number(value);

@@ -29,3 +29,11 @@ export { assertPortFree, freePort } from './ports';
 export type { ManagedProcess } from './processes';
 export { REPO_ROOT, runtime } from './runtime';
 export { startSandbox, type RunningSandbox } from './sandbox';
+export {
+	DEPLOYMENT_SUMMARY,
+	DEPLOYMENTS,
+	prepareDeployment,
+	usesDurableCursors,
+	type Deployment,
+	type DeploymentKind,
+} from './deployment';

@@ -3,7 +3,7 @@
  * against each deployment, one line each: `deployment: N expected, N reported, L lost, D duplicated, W wrong`.
  * Deployments to run: all, or the comma-separated list in RR_DEPLOYMENTS.
  */
-import { DEPLOYMENTS, usesDurableCursors, type DeploymentKind } from '../../scripts/n8n/deployment';
+import { DEPLOYMENTS, usesDurableCursors, type DeploymentKind } from '../../scripts/n8n';
 import { ledgerLine } from './support/ledger';
 import { runChaosScenario, type ScenarioResult } from './support/scenario';
 

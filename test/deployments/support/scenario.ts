@@ -16,14 +16,12 @@ import {
 	runtime,
 	SANDBOX_CREDENTIAL,
 	SANDBOX_TOKEN,
-	startSandbox,
-	type RunningSandbox,
-} from '../../../scripts/n8n';
-import {
 	prepareDeployment,
+	startSandbox,
 	type Deployment,
 	type DeploymentKind,
-} from '../../../scripts/n8n/deployment';
+	type RunningSandbox,
+} from '../../../scripts/n8n';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
