@@ -180,7 +180,11 @@ class Scenario {
 			await deployment.stopWorker(index, 'kill');
 			await deployment.startWorker(index);
 		}
-		const what = `${interruption} ${(at / 1000).toFixed(2)} s into the poll`;
+		const seconds = (at / 1000).toFixed(2);
+		const what =
+			interruption === 'killWorker'
+				? `${interruption} ${seconds} s after the poll`
+				: `${interruption} ${seconds} s into the poll`;
 		this.interruptions.push(what);
 		this.log(what);
 	}
