@@ -5,7 +5,7 @@ import { simplifyOption } from '../../shared/descriptions';
 import { collectionOf } from '../../shared/readParameters';
 import { apiOperation, simplify } from '../../shared/routing';
 import { checkEventId, eventBody } from './body';
-import { EVENT_FIELDS, EVENT_TIME_DESCRIPTION, eventIdField } from './fields';
+import { EVENT_FIELDS, eventDateField, eventDescriptionField, eventIdField } from './fields';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {
@@ -48,28 +48,9 @@ export const fields: INodeProperties[] = [
 		default: {},
 		description: 'Fields of the new event; the ones not set are copied from the source event',
 		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-				description: 'Description shown to guests',
-			},
-			{
-				displayName: 'End Date',
-				name: 'endDate',
-				type: 'dateTime',
-				default: '',
-				description: `End of the new event. ${EVENT_TIME_DESCRIPTION}.`,
-			},
-			{
-				displayName: 'Start Date',
-				name: 'startDate',
-				type: 'dateTime',
-				default: '',
-				description: `Start of the new event. ${EVENT_TIME_DESCRIPTION}.`,
-			},
+			eventDescriptionField,
+			eventDateField('endDate', 'End of the new event'),
+			eventDateField('startDate', 'Start of the new event'),
 		],
 	},
 	simplifyOption(EVENT_FIELDS),

@@ -5,7 +5,7 @@ import { fieldsCollection, nameField, simplifyOption } from '../../shared/descri
 import { collectionOf } from '../../shared/readParameters';
 import { apiOperation, simplify } from '../../shared/routing';
 import { eventBody } from './body';
-import { EVENT_FIELDS, EVENT_TIME_DESCRIPTION, eventFieldOptions, ticketsField } from './fields';
+import { EVENT_FIELDS, eventDateField, eventFieldOptions, ticketsField } from './fields';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {
@@ -33,22 +33,8 @@ export const operation = apiOperation({
 export const fields: INodeProperties[] = [
 	restaurantLocator,
 	nameField('event', 'Wine tasting', true),
-	{
-		displayName: 'Start Date',
-		name: 'startDate',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		description: `Start of the event. ${EVENT_TIME_DESCRIPTION}.`,
-	},
-	{
-		displayName: 'End Date',
-		name: 'endDate',
-		type: 'dateTime',
-		default: '',
-		required: true,
-		description: `End of the event, not before the start. ${EVENT_TIME_DESCRIPTION}.`,
-	},
+	eventDateField('startDate', 'Start of the event', true),
+	eventDateField('endDate', 'End of the event, not before the start', true),
 	ticketsField(
 		'Tickets of the event; they are placed in the floor layout, on a floor named "Main room"',
 	),

@@ -18,6 +18,32 @@ export const EVENT_FIELDS = [
 export const EVENT_TIME_DESCRIPTION =
 	"Restaurant-local date and time. A time with a UTC offset or 'Z' (for example from {{ $now }}) is converted to the restaurant's time zone before sending";
 
+/** The description of the event, shown to guests. */
+export const eventDescriptionField: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+	description: 'Description shown to guests',
+};
+
+/** Start Date or End Date of an event, restaurant-local; `lead` begins its description. */
+export function eventDateField(
+	which: 'startDate' | 'endDate',
+	lead: string,
+	required = false,
+): INodeProperties {
+	return {
+		displayName: which === 'startDate' ? 'Start Date' : 'End Date',
+		name: which,
+		type: 'dateTime',
+		default: '',
+		...(required ? { required: true } : {}),
+		description: `${lead}. ${EVENT_TIME_DESCRIPTION}.`,
+	};
+}
+
 /** Fields that Create shows as Additional Fields and Update as Update Fields. */
 export function eventFieldOptions(): INodeProperties[] {
 	return [
@@ -29,14 +55,7 @@ export function eventFieldOptions(): INodeProperties[] {
 			placeholder: 'e.g. 2026-12-03, 2026-12-10',
 			description: 'Comma-separated specific dates of a recurring event',
 		},
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			typeOptions: { rows: 3 },
-			default: '',
-			description: 'Description shown to guests',
-		},
+		eventDescriptionField,
 		{
 			displayName: 'Is Public',
 			name: 'isPublic',

@@ -12,7 +12,7 @@ import { apiOperation, simplify } from '../../shared/routing';
 import { eventBody, eventIdOf } from './body';
 import {
 	EVENT_FIELDS,
-	EVENT_TIME_DESCRIPTION,
+	eventDateField,
 	eventFieldOptions,
 	eventIdField,
 	ticketsField,
@@ -57,20 +57,8 @@ export const fields: INodeProperties[] = [
 	eventIdField,
 	fieldsCollection('updateFields', [
 		nameField('event', 'Wine tasting'),
-		{
-			displayName: 'Start Date',
-			name: 'startDate',
-			type: 'dateTime',
-			default: '',
-			description: `Start of the event. ${EVENT_TIME_DESCRIPTION}.`,
-		},
-		{
-			displayName: 'End Date',
-			name: 'endDate',
-			type: 'dateTime',
-			default: '',
-			description: `End of the event. ${EVENT_TIME_DESCRIPTION}.`,
-		},
+		eventDateField('startDate', 'Start of the event'),
+		eventDateField('endDate', 'End of the event'),
 		ticketsField('The new tickets of the event: they replace the tickets on its first floor'),
 		...eventFieldOptions(),
 	]),
