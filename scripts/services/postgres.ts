@@ -31,7 +31,7 @@ const SYSTEM_USER = 'postgres';
 const READY_TIMEOUT_MS = 60_000;
 
 /** The newest installed server's binaries, e.g. /usr/lib/postgresql/15/bin. */
-export function postgresBinDir(): string {
+function postgresBinDir(): string {
 	const root = '/usr/lib/postgresql';
 	const versions = fs.existsSync(root)
 		? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')))

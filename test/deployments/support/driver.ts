@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import seedrandom from 'seedrandom';
 import type { ApiCall } from '../../support/client';
 import type { ExpectedChange } from './ledger';
-import { LOOK_AHEAD_DAYS, LOOK_BACK_DAYS } from './workflow';
+import { LOOK_BACK_DAYS } from './workflow';
 
 /** Restaurants the driver changes, with their time zones (the seed's). */
 const RESTAURANTS = [
@@ -19,6 +19,7 @@ const LOCAL = "yyyy-LL-dd'T'HH:mm:ss";
 
 interface Candidate {
 	restaurantId: number;
+	timeZone: string;
 	id: string;
 	reservationTime: string;
 	groupSize: number;
@@ -73,6 +74,7 @@ export class ChangeDriver {
 				if (r.eventId === null && r.kind === 'reservation') {
 					this.pool.push({
 						restaurantId: restaurant.id,
+						timeZone: restaurant.timeZone,
 						id: String(r.id),
 						reservationTime: r.reservationTime,
 						groupSize: r.groupSize,
@@ -93,10 +95,7 @@ export class ChangeDriver {
 	private take(days?: [number, number]): Candidate {
 		const fits = this.pool.filter((c) => {
 			if (!days) return true;
-			const day = dayOffset(
-				c.reservationTime,
-				RESTAURANTS.find((r) => r.id === c.restaurantId)!.timeZone,
-			);
+			const day = dayOffset(c.reservationTime, c.timeZone);
 			return day >= days[0] && day <= days[1];
 		});
 		const chosen = this.pick(fits.length > 0 ? fits : this.pool);
@@ -148,7 +147,6 @@ export class ChangeDriver {
 			return;
 		}
 		const c = kind === 'crossWindow' ? this.take([40, 55]) : this.take();
-		const zone = RESTAURANTS.find((r) => r.id === c.restaurantId)!.timeZone;
 		const expect = (
 			event: ExpectedChange['event'],
 			changes: ExpectedChange['changes'],
@@ -160,9 +158,11 @@ export class ChangeDriver {
 				// Across the boundary of the horizon's two windows (day LOOK_BACK_DAYS + 60 from the start), or two hours later.
 				const shift =
 					kind === 'crossWindow'
-						? { days: 60 - LOOK_BACK_DAYS - dayOffset(c.reservationTime, zone) + 10 }
+						? { days: 60 - LOOK_BACK_DAYS - dayOffset(c.reservationTime, c.timeZone) + 10 }
 						: { hours: 2 };
-				const time = DateTime.fromISO(c.reservationTime, { zone }).plus(shift).toFormat(LOCAL);
+				const time = DateTime.fromISO(c.reservationTime, { zone: c.timeZone })
+					.plus(shift)
+					.toFormat(LOCAL);
 				await this.update(c, { reservationTime: time });
 				expect(
 					'reservationUpdated',
@@ -220,6 +220,3 @@ export class ChangeDriver {
 		}
 	}
 }
-
-/** Restaurant-local horizon length the driver keeps its changes inside (for the report). */
-export const HORIZON_DAYS = LOOK_BACK_DAYS + LOOK_AHEAD_DAYS;

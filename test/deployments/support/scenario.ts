@@ -53,7 +53,7 @@ interface Round {
 }
 
 /** The rounds of a deployment: every one gets faults and a graceful restart; kills where n8n promises durability. */
-export function roundsFor(kind: DeploymentKind): Round[] {
+function roundsFor(kind: DeploymentKind): Round[] {
 	const durable = kind !== 'default';
 	const queue = kind === 'queue' || kind === 'queue-durable';
 	return [
