@@ -22,11 +22,12 @@ import {
 	type DeploymentKind,
 	type RunningSandbox,
 } from '../../../scripts/n8n';
+import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
 import { startSink, type Sink } from './sink';
-import { CHAOS_WORKFLOW_ID, chaosWorkflow } from './workflow';
+import { CHAOS_WORKFLOW_ID, chaosWorkflow, LOOK_AHEAD_DAYS, LOOK_BACK_DAYS } from './workflow';
 
 /** One poll interval and a margin: n8n polls at most once a minute. */
 const ROUND_MS = 70_000;
@@ -67,27 +68,13 @@ function roundsFor(kind: DeploymentKind): Round[] {
 	];
 }
 
-async function control(
-	sandbox: RunningSandbox,
-	method: string,
-	route: string,
-	body?: unknown,
-): Promise<void> {
-	await fetch(`${sandbox.url}/__sandbox${route}`, {
-		method,
-		headers: body ? { 'content-type': 'application/json' } : {},
-		body: body ? JSON.stringify(body) : undefined,
-	});
-}
-
 async function injectFault(sandbox: RunningSandbox, fault: Fault): Promise<void> {
-	if ('latencyMs' in fault) await control(sandbox, 'PUT', '/latency', { ms: fault.latencyMs });
-	else await control(sandbox, 'POST', '/faults', { ...fault, pathContains: '/reservations' });
+	if ('latencyMs' in fault) await sandbox.control('PUT', '/latency', { ms: fault.latencyMs });
+	else await sandbox.control('POST', '/faults', { ...fault, pathContains: '/reservations' });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the sandbox has answered a full poll (both windows of every restaurant) with 200s. */
 /** Waits until the sandbox has seen `count` reservation-list requests (answered with `ok` only, when given). */
 async function waitForListRequests(
 	sandbox: RunningSandbox,
@@ -95,10 +82,10 @@ async function waitForListRequests(
 	ok: boolean,
 	timeoutMs: number,
 ): Promise<void> {
-	await control(sandbox, 'DELETE', '/requests');
+	await sandbox.control('DELETE', '/requests');
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		const log = (await (await fetch(`${sandbox.url}/__sandbox/requests`)).json()) as {
+		const log = (await (await sandbox.control('GET', '/requests')).json()) as {
 			requests: Array<{ url: string; status: number }>;
 		};
 		const lists = log.requests.filter(
@@ -110,9 +97,12 @@ async function waitForListRequests(
 	throw new Error(`no poll reached the sandbox within ${timeoutMs / 1000} s`);
 }
 
-/** A whole successful poll: both windows of all three restaurants answered. */
+/** The list requests of one poll: every window of the horizon, for each of the seed's three restaurants. */
+const LIST_REQUESTS_PER_POLL = 3 * Math.ceil((LOOK_BACK_DAYS + LOOK_AHEAD_DAYS) / MAX_RANGE_DAYS);
+
+/** A whole successful poll: every window of every restaurant answered. */
 const waitForPoll = (sandbox: RunningSandbox, timeoutMs: number) =>
-	waitForListRequests(sandbox, 6, true, timeoutMs);
+	waitForListRequests(sandbox, LIST_REQUESTS_PER_POLL, true, timeoutMs);
 /** The start of the next poll: its first list request. */
 const waitForPollStart = (sandbox: RunningSandbox, timeoutMs: number) =>
 	waitForListRequests(sandbox, 1, false, timeoutMs);
@@ -198,8 +188,8 @@ class Scenario {
 		);
 		await this.interrupt(round.interruption);
 		await sleep(Math.max(0, ROUND_MS - (Date.now() - started)));
-		await control(this.sandbox, 'DELETE', '/faults');
-		await control(this.sandbox, 'PUT', '/latency', { ms: 0 });
+		await this.sandbox.control('DELETE', '/faults');
+		await this.sandbox.control('PUT', '/latency', { ms: 0 });
 	}
 }
 
