@@ -30,6 +30,12 @@ const program = new Command()
 		positiveInt,
 		DEFAULT_RESERVATIONS_PER_RESTAURANT,
 	)
+	.option(
+		'--extra-products <count>',
+		'products added to each restaurant catalog beyond the regular seed (benchmarks)',
+		positiveInt,
+		0,
+	)
 	.option('-t, --today <date>', 'anchor day of the seed (YYYY-MM-DD), today by default', day)
 	.option('-q, --quiet', 'do not log requests')
 	.parse();
@@ -39,6 +45,7 @@ async function main(): Promise<void> {
 		port: number;
 		host: string;
 		reservations: number;
+		extraProducts: number;
 		today?: string;
 		quiet?: boolean;
 	}>();
@@ -46,6 +53,7 @@ async function main(): Promise<void> {
 	const { app } = await buildSandbox({
 		today: opts.today,
 		reservationsPerRestaurant: opts.reservations,
+		extraProducts: opts.extraProducts,
 		log,
 	});
 	try {

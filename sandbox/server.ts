@@ -34,6 +34,8 @@ export interface SandboxOptions {
 	/** Anchor day of the seed, "YYYY-MM-DD"; today (UTC) by default. */
 	today?: string;
 	reservationsPerRestaurant?: number;
+	/** Products added to each restaurant's catalog beyond the regular seed (benchmarks). */
+	extraProducts?: number;
 	/** Receives one line per request; nothing is logged when absent. */
 	log?: (line: string) => void;
 }
@@ -89,7 +91,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const today = options.today ?? new Date().toISOString().slice(0, 10);
 	const reservationsPerRestaurant =
 		options.reservationsPerRestaurant ?? DEFAULT_RESERVATIONS_PER_RESTAURANT;
-	const store = new Store(() => buildSeed({ today, reservationsPerRestaurant }));
+	const extraProducts = options.extraProducts ?? 0;
+	const store = new Store(() => buildSeed({ today, reservationsPerRestaurant, extraProducts }));
 	const faults = new FaultInjector();
 	const app = Fastify({
 		logger: false,
@@ -128,7 +131,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		prefix: '/__sandbox',
 		store,
 		faults,
-		describe: () => ({ today, reservationsPerRestaurant }),
+		describe: () => ({ today, reservationsPerRestaurant, extraProducts }),
 	});
 
 	await app.register(async (api) => {

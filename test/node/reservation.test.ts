@@ -79,6 +79,7 @@ describe('Reservation: Create', () => {
 			operation: 'create',
 			reservationTime: `${day(2, '23:30:00')}Z`,
 			groupSize: 2,
+			customerName: 'Node Guest',
 		});
 		// New York is 4 or 5 hours behind UTC.
 		expect([day(2, '18:30:00'), day(2, '19:30:00')]).toContain(
@@ -107,6 +108,7 @@ describe('Reservation: Create', () => {
 				operation: 'create',
 				reservationTime: day(3),
 				groupSize: 2,
+				customerName: 'Node Guest',
 				orderLines,
 				orderOptions,
 			});
@@ -127,6 +129,7 @@ describe('Reservation: Create', () => {
 			operation: 'create',
 			reservationTime: day(3),
 			groupSize: 2,
+			customerName: 'Node Guest',
 			orderLines: { line: [{ productId: 'prd-101-mains-01', amount: 10000000, modifiers: [] }] },
 		});
 		expect(result.error?.message).toContain('must not be above 21474836.47');
@@ -140,6 +143,7 @@ describe('Reservation: Create', () => {
 			operation: 'create',
 			reservationTime: 'next friday',
 			groupSize: 2,
+			customerName: 'Node Guest',
 		});
 		expect(result.error?.message).toBe('Reservation Time "next friday" is not a date and time');
 	});
@@ -240,8 +244,11 @@ describe('Reservation: Get Many over any period', () => {
 			returnAll: true,
 		});
 		expect(result.error).toBeUndefined();
-		const gets = result.requests.filter((r) => r.method === 'GET');
-		expect(gets).toHaveLength(Math.ceil(365 / 60));
+		const lists = result.requests.filter((r) => r.url.includes('/reservations?'));
+		expect(lists).toHaveLength(Math.ceil(365 / 60));
+		// And one read of the restaurant's time zone, which every reservation carries.
+		expect(result.requests).toHaveLength(lists.length + 1);
+		expect(json(result)[0].timeZone).toBe('Europe/Berlin');
 		expect(json(result).map((r) => r.reservationTime)).toEqual(
 			[100, 159, 160, 161, 250, 400].map((o) => day(o, '12:00:00')),
 		);
@@ -259,7 +266,7 @@ describe('Reservation: Get Many over any period', () => {
 		expect(vendor.error).toBeUndefined();
 	});
 
-	it('honours Limit and the filters', async () => {
+	it('honours Limit and the filters, and says when Limit cut the list', async () => {
 		const limited = await node.run({
 			...base,
 			operation: 'getAll',
@@ -269,6 +276,20 @@ describe('Reservation: Get Many over any period', () => {
 			limit: 2,
 		});
 		expect(json(limited)).toHaveLength(2);
+		for (const item of json(limited))
+			expect(item.listCutAtLimit).toBe(
+				'Showing 2 of 6: raise Limit or turn on Return All for the rest.',
+			);
+		const whole = await node.run({
+			...base,
+			operation: 'getAll',
+			from: day(100, '00:00:00'),
+			to: day(465, '00:00:00'),
+			returnAll: false,
+			limit: 6,
+		});
+		expect(json(whole)).toHaveLength(6);
+		expect(json(whole).some((item) => 'listCutAtLimit' in item)).toBe(false);
 		const none = await node.run({
 			...base,
 			operation: 'getAll',

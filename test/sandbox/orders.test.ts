@@ -6,7 +6,7 @@ const when = `${addLocalDays(`${todayUtc()}T00:00:00`, 900).slice(0, 10)}T12:30:
 
 async function order(order: Record<string, unknown>, deliveryType = 'dineIn') {
 	return ctx.call('createReservation', {
-		body: { reservationTime: when, groupSize: 2, deliveryType, order },
+		body: { reservationTime: when, groupSize: 2, customerName: 'Order Guest', deliveryType, order },
 	});
 }
 

@@ -1,11 +1,18 @@
 import { addLocalDays } from '../../nodes/shared/dateWindows';
 import { TOKENS } from '../support/tokens';
-import { todayUtc, useSandbox } from '../support/sandbox';
+import { openSlot, todayUtc, useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 // Two years ahead lies beyond the seeded year, so these tests see only their own reservations.
 const day = (offset: number, time = '19:00:00') =>
 	`${addLocalDays(`${todayUtc()}T00:00:00`, 800 + offset).slice(0, 10)}T${time}`;
+// An application (vendor token) books under the published rules: at most 90 days ahead.
+const appDay = (daysAhead: number) => openSlot('Europe/Berlin', daysAhead);
+/** The whole day of an application's booking, as a list range. */
+const dayRange = (time: string) => ({
+	from: `${time.slice(0, 10)}T00:00:00`,
+	to: addLocalDays(`${time.slice(0, 10)}T00:00:00`, 1),
+});
 
 async function create(
 	body: Record<string, unknown>,
@@ -35,7 +42,7 @@ describe('create (spec 4.1)', () => {
 	});
 
 	it('creates on behalf of the application for the vendor token', async () => {
-		const r = await create({ reservationTime: day(0) }, 'vendor');
+		const r = await create({ reservationTime: appDay(3) }, 'vendor');
 		expect(r.createdOnBehalfOf).toEqual({
 			type: 'application',
 			id: 'app-sandbox-pos',
@@ -67,18 +74,23 @@ describe('create (spec 4.1)', () => {
 		expect(missing.body).toMatchObject({ code: 'validation_failed' });
 		expect(missing.body.message).toContain('reservationTime');
 		const zero = await ctx.call('createReservation', {
-			body: { reservationTime: day(3), groupSize: 0 },
+			body: { reservationTime: day(3), groupSize: 0, customerName: 'Test Guest' },
 		});
 		expect(zero.body.errors).toHaveProperty('groupSize');
 		const cancelled = await ctx.call('createReservation', {
-			body: { reservationTime: day(3), groupSize: 2, state: 'cancelled' },
+			body: {
+				reservationTime: day(3),
+				groupSize: 2,
+				customerName: 'Test Guest',
+				state: 'cancelled',
+			},
 		});
 		expect(cancelled.body.code).toBe('invalid_state');
 	});
 
 	it('refuses an event of another restaurant', async () => {
 		const res = await ctx.call('createReservation', {
-			body: { reservationTime: day(3), groupSize: 2, eventId: 999999 },
+			body: { reservationTime: day(3), groupSize: 2, customerName: 'Test Guest', eventId: 999999 },
 		});
 		expect(res.status).toBe(400);
 		expect(res.body.code).toBe('unknown_event');
@@ -95,7 +107,7 @@ describe('read, update and cancel', () => {
 	});
 
 	it('records an update against the current user and changes only the fields sent', async () => {
-		const r = await create({ reservationTime: day(6), specialRequests: 'Window' }, 'vendor');
+		const r = await create({ reservationTime: appDay(6), specialRequests: 'Window' }, 'vendor');
 		const res = await ctx.call('updateReservation', {
 			token: 'partner',
 			path: { reservationId: r.id },
@@ -192,7 +204,8 @@ describe('list filters (spec 4.1)', () => {
 			nextDayNight: await create({ reservationTime: day(101, '01:30:00') }),
 			pending: await create({ reservationTime: day(102), groupSize: 9 }),
 			event: await create({ reservationTime: day(103), eventId: event.id }),
-			vendor: await create({ reservationTime: day(104) }, 'vendor'),
+			// Near, as the rules want: listed below over its own day, beside the seed's bookings.
+			vendor: await create({ reservationTime: appDay(20) }, 'vendor'),
 		};
 		await ctx.call('cancelReservation', {
 			path: { reservationId: (await create({ reservationTime: day(105) })).id },
@@ -219,7 +232,8 @@ describe('list filters (spec 4.1)', () => {
 		expect(all.map((r: { reservationTime: string }) => r.reservationTime)).toEqual(
 			[...all.map((r: { reservationTime: string }) => r.reservationTime)].sort(),
 		);
-		expect(all).toHaveLength(6);
+		// early, late, nextDayNight, pending and the cancelled one (the application's booking is near).
+		expect(all).toHaveLength(5);
 	});
 
 	it('includes event bookings on request', async () => {
@@ -244,8 +258,16 @@ describe('list filters (spec 4.1)', () => {
 		).toBe(true);
 		expect(await list({ status: 'cancelled' })).toHaveLength(1);
 		expect(await list({ kind: 'walkin' })).toEqual([]);
-		expect(ids(await list({ unviewed: true }))).toEqual([made.vendor.id]);
-		expect(ids(await list({ VendorAppId: 'app-sandbox-pos' }))).toEqual([made.vendor.id]);
+		expect(await list({ unviewed: true })).toEqual([]);
+		const vendorDay = dayRange(appDay(20));
+		const unviewed = await list({ unviewed: true, ...vendorDay });
+		expect(ids(unviewed)).toContain(made.vendor.id);
+		expect(unviewed.every((r: { viewed: boolean }) => !r.viewed)).toBe(true);
+		const fromApp = await list({ VendorAppId: 'app-sandbox-pos', ...vendorDay });
+		expect(ids(fromApp)).toContain(made.vendor.id);
+		expect(fromApp.every((r: { vendorAppId: string }) => r.vendorAppId === 'app-sandbox-pos')).toBe(
+			true,
+		);
 	});
 
 	it('refuses a state that does not exist', async () => {
@@ -255,8 +277,13 @@ describe('list filters (spec 4.1)', () => {
 	});
 
 	it('sets VendorAppId automatically for scope App, whatever the query says', async () => {
-		const res = await list({ VendorAppId: 'someone-else' }, 'vendor');
-		expect(ids(res)).toEqual([made.vendor.id]);
+		const vendorDay = dayRange(appDay(20));
+		const res = await list({ VendorAppId: 'someone-else', ...vendorDay }, 'vendor');
+		expect(ids(res)).toContain(made.vendor.id);
+		expect(res.every((r: { vendorAppId: string }) => r.vendorAppId === 'app-sandbox-pos')).toBe(
+			true,
+		);
+		expect(await list({ VendorAppId: 'someone-else' }, 'vendor')).toEqual([]);
 	});
 
 	it('requires a range of at most 60 days for scope App, and accepts exactly 60', async () => {

@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { hasOffset, toRestaurantLocal } from '../../shared/localTime';
 import { apiPath } from '../../shared/paths';
 import { apiRequest } from '../../shared/transport';
+import { sharedByRun } from './runCache';
 
 /** Drops parameters left empty, so that only what the user set is sent. */
 export function onlySet(fields: IDataObject): IDataObject {
@@ -27,7 +28,7 @@ export function requireChanges(
 		context.getNode(),
 		`Nothing to update: add at least one field under ${where}`,
 		{
-			description: 'Nothing was sent.',
+			description: 'Give at least one new value to change. Nothing was sent.',
 			itemIndex: context.getItemIndex(),
 		},
 	);
@@ -57,33 +58,42 @@ export function restaurantIdOf(context: IExecuteSingleFunctions): string {
 	return context.getNodeParameter('restaurantId', undefined, { extractValue: true }) as string;
 }
 
-async function restaurantTimeZone(context: IExecuteSingleFunctions): Promise<string> {
-	const path = apiPath('restaurant', { restaurantId: restaurantIdOf(context) });
-	const profile = await apiRequest<{ timeZone: string }>(context, {
-		method: 'GET',
-		path,
-		itemIndex: context.getItemIndex(),
+/**
+ * The IANA time zone of the chosen restaurant, from its profile, e.g. "Europe/Berlin": read once
+ * per run of the node and restaurant.
+ */
+export async function restaurantTimeZone(context: IExecuteSingleFunctions): Promise<string> {
+	const restaurantId = restaurantIdOf(context);
+	return await sharedByRun(context, 'timeZone', [restaurantId], async () => {
+		const profile = await apiRequest<{ timeZone: string }>(context, {
+			method: 'GET',
+			path: apiPath('restaurant', { restaurantId }),
+			itemIndex: context.getItemIndex(),
+		});
+		return profile.timeZone;
 	});
-	return profile.timeZone;
 }
 
 /**
  * A date-time parameter as restaurant-local time (spec: times are the restaurant's wall clock). A
- * value with an offset or `Z` is converted using the time zone of the restaurant's profile.
+ * value with an offset or `Z` is converted using the time zone of the restaurant's profile (read
+ * when needed, unless the caller already knows it).
  */
 export async function restaurantLocalTime(
 	context: IExecuteSingleFunctions,
 	field: string,
 	value: string,
+	timeZone?: string,
 ): Promise<string> {
 	const text = String(value);
 	const local = toRestaurantLocal(
 		text,
-		hasOffset(text) ? await restaurantTimeZone(context) : 'UTC',
+		hasOffset(text) ? (timeZone ?? (await restaurantTimeZone(context))) : 'UTC',
 	);
 	if (!local) {
 		throw new NodeOperationError(context.getNode(), `${field} "${text}" is not a date and time`, {
-			description: 'Use the date picker, or an ISO date-time such as 2026-11-22T19:30:00.',
+			description:
+				"Give an ISO date-time such as 2026-11-22T19:30 (the restaurant's local time; the date picker writes one).",
 			itemIndex: context.getItemIndex(),
 		});
 	}

@@ -178,6 +178,18 @@ export async function applyLimit(
 	return items.slice(0, resultLimit(this));
 }
 
+/**
+ * The first `limit` items; when that cuts the list, each item says so (a reader, or an AI agent,
+ * must not take the first page for all of it).
+ */
+export function limitItems(items: INodeExecutionData[], limit: number): INodeExecutionData[] {
+	if (items.length <= limit) return items;
+	const note = `Showing ${limit} of ${items.length}: raise Limit or turn on Return All for the rest.`;
+	return items
+		.slice(0, limit)
+		.map((item) => ({ ...item, json: { ...item.json, listCutAtLimit: note } }));
+}
+
 /** With Simplify on, keeps only the given fields of each item; off, the API's full object. */
 export function simplifyItems(
 	context: IExecuteSingleFunctions,

@@ -9,6 +9,7 @@ import { ApiProblem, badRequest, notFound } from '../../problems';
 import { diffFields, nowIso, type Store } from '../../store/store';
 import type { DeliveryType, Json, Reservation, RestaurantData } from '../../store/types';
 import { created, handler, restaurantOf } from '../context';
+import { enforceBookingRules, requireGuestName } from './bookingRules';
 import { businessDateOf, emptyDetails, initialState, RESERVATION_INPUT_FIELDS } from './model';
 import { priceOrder, type OrderRequest } from './pricing';
 
@@ -138,8 +139,13 @@ export function reservationHandlers(store: Store) {
 		createReservation: handler<object, object, ReservationInput>((req, reply) => {
 			const data = restaurantOf(store, req);
 			const input = req.body;
+			requireGuestName(input.customerName);
 			const deliveryType = input.deliveryType ?? 'dineIn';
 			const fields = acceptInput(data, input, deliveryType);
+			enforceBookingRules(data, req.principal, {
+				time: fields.reservationTime as string,
+				partySize: input.groupSize!,
+			});
 			const { actor, vendorAppId } = req.principal;
 			const now = nowIso();
 			const n = store.nextNumber(`reservation:${data.profile.id}`);
@@ -235,7 +241,19 @@ export function reservationHandlers(store: Store) {
 			}
 			const deliveryType =
 				req.body.deliveryType ?? (reservation.deliveryType as DeliveryType) ?? 'dineIn';
+			if (req.body.customerName !== undefined) requireGuestName(req.body.customerName);
 			const fields = acceptInput(data, req.body, deliveryType);
+			// The rules judge a booking's time and size: only a change of either is checked.
+			if (fields.reservationTime !== undefined || fields.groupSize !== undefined)
+				enforceBookingRules(
+					data,
+					req.principal,
+					{
+						time: fields.reservationTime ?? reservation.reservationTime,
+						partySize: fields.groupSize ?? reservation.groupSize,
+					},
+					reservation,
+				);
 			const before = { ...reservation };
 			Object.assign(reservation, fields, {
 				updatedAt: nowIso(),

@@ -5,6 +5,7 @@ import { simplifyOption } from '../../shared/descriptions';
 import { collectionOf } from '../../shared/readParameters';
 import { apiOperation, simplify } from '../../shared/routing';
 import { RESERVATION_FIELDS, reservationIdField } from './fields';
+import { addTimeZone } from './timeZone';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const options = collectionOf(item, 'cancelOptions');
@@ -26,7 +27,7 @@ export const operation = apiOperation({
 	method: 'PUT',
 	url: routingUrl('reservationCancel'),
 	body: requestBody,
-	postReceive: [simplify(RESERVATION_FIELDS)],
+	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
 });
 
 export const fields: INodeProperties[] = [

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
@@ -13,15 +14,32 @@ import {
 	reservationFieldOptions,
 	TIME_DESCRIPTION,
 } from './fields';
+import { checkBookingRulesField, checkRulesFirst } from './rulesFirst';
+import { addTimeZone } from './timeZone';
+
+function requireGuestName(item: IExecuteSingleFunctions, name: unknown): void {
+	if (typeof name === 'string' && name.trim() !== '') return;
+	throw new NodeOperationError(item.getNode(), "Guest Name is empty: give the guest's name", {
+		description: 'A booking needs the name the guest gives. Nothing was sent to the restaurant.',
+		itemIndex: item.getItemIndex(),
+	});
+}
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
+	const customerName = item.getNodeParameter('customerName');
+	requireGuestName(item, customerName);
 	const fields: IDataObject = {
 		reservationTime: item.getNodeParameter('reservationTime'),
 		groupSize: item.getNodeParameter('groupSize'),
-		customerName: item.getNodeParameter('customerName'),
+		customerName: String(customerName).trim(),
 		...collectionOf(item, 'additionalFields'),
 	};
-	return await reservationBody(item, fields);
+	const body = await reservationBody(item, fields);
+	await checkRulesFirst(item, {
+		time: body.reservationTime as string,
+		partySize: Number(body.groupSize),
+	});
+	return body;
 }
 
 export const operation = apiOperation({
@@ -32,7 +50,7 @@ export const operation = apiOperation({
 	method: 'POST',
 	url: routingUrl('reservations'),
 	body: requestBody,
-	postReceive: [simplify(RESERVATION_FIELDS)],
+	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
 });
 
 export const fields: INodeProperties[] = [
@@ -59,8 +77,11 @@ export const fields: INodeProperties[] = [
 		name: 'customerName',
 		type: 'string',
 		default: '',
+		required: true,
 		placeholder: 'e.g. Anna Schmidt',
+		description: 'The name the guest books under (not empty)',
 	},
+	checkBookingRulesField,
 	fieldsCollection('additionalFields', reservationFieldOptions()),
 	guestProfileField,
 	additionalsField,

@@ -4,6 +4,7 @@ import { routingUrl } from '../../../shared/paths';
 import { simplifyOption } from '../../shared/descriptions';
 import { apiOperation, simplify } from '../../shared/routing';
 import { RESERVATION_FIELDS, reservationIdField } from './fields';
+import { addTimeZone } from './timeZone';
 
 export const operation = apiOperation({
 	value: 'get',
@@ -12,7 +13,7 @@ export const operation = apiOperation({
 	description: 'Get one reservation by ID',
 	method: 'GET',
 	url: routingUrl('reservation'),
-	postReceive: [simplify(RESERVATION_FIELDS)],
+	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
 });
 
 export const fields: INodeProperties[] = [

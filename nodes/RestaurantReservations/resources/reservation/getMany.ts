@@ -1,7 +1,6 @@
 /**
- * Reservation Get Many over any period: the period is split into consecutive windows of at most 60
- * days (the App-scope limit, spec 4.1 and 8), fetched a few at a time, merged and freed of
- * duplicates. The user never meets the limit.
+ * Reservation Get Many over any period: split into windows of at most 60 days (./period), merged,
+ * limited and simplified. The user never meets the App-scope limit.
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -11,9 +10,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import { mapWithConcurrency } from '../../../shared/concurrency';
-import { splitIntoWindows, WINDOW_CONCURRENCY } from '../../../shared/dateWindows';
 import { reservationListFilters, restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
@@ -21,20 +17,19 @@ import {
 	collectionOf,
 	onlySet,
 	restaurantLocalTime,
+	restaurantTimeZone,
 	resultLimit,
 } from '../../shared/readParameters';
-import { apiOperation, pairWithItem, simplifyItems } from '../../shared/routing';
+import { apiOperation, limitItems, pairWithItem, simplifyItems } from '../../shared/routing';
 import { RESERVATION_FIELDS } from './fields';
+import { reservationsOfPeriod, requireOrderedPeriod, type Period } from './period';
+import { withTimeZone } from './timeZone';
 
 /** Puts the filters and the restaurant-local period into the query. */
 async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject> {
 	const from = await restaurantLocalTime(item, 'From', item.getNodeParameter('from') as string);
 	const to = await restaurantLocalTime(item, 'To', item.getNodeParameter('to') as string);
-	if (to <= from) {
-		throw new NodeOperationError(item.getNode(), `To (${to}) must be after From (${from})`, {
-			itemIndex: item.getItemIndex(),
-		});
-	}
+	requireOrderedPeriod(item, { from, to });
 	const filters = onlySet(collectionOf(item, 'filters'));
 	return { ...filters, from, to };
 }
@@ -43,26 +38,10 @@ async function fetchWindows(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	const qs = requestData.options.qs as IDataObject & { from: string; to: string };
-	const pages = await mapWithConcurrency(
-		splitIntoWindows(qs.from, qs.to),
-		WINDOW_CONCURRENCY,
-		async (window) =>
-			this.makeRoutingRequest({
-				...requestData,
-				options: { ...requestData.options, qs: { ...qs, ...window } },
-			}),
-	);
-	const byId = new Map<string, INodeExecutionData>();
-	for (const page of pages) {
-		for (const json of (page[0]?.json ?? []) as unknown as IDataObject[])
-			byId.set(String(json.id), { json });
-	}
-	const merged = [...byId.values()].sort((a, b) =>
-		String(a.json.reservationTime).localeCompare(String(b.json.reservationTime)),
-	);
-	const limited = merged.slice(0, resultLimit(this));
-	return pairWithItem(this.getItemIndex(), simplifyItems(this, limited, RESERVATION_FIELDS));
+	const qs = requestData.options.qs as IDataObject & Period;
+	const merged = (await reservationsOfPeriod(this, requestData, qs)).map((json) => ({ json }));
+	const limited = limitItems(simplifyItems(this, merged, RESERVATION_FIELDS), resultLimit(this));
+	return pairWithItem(this.getItemIndex(), withTimeZone(limited, await restaurantTimeZone(this)));
 }
 
 export const operation = apiOperation({

@@ -1,14 +1,18 @@
-/** Reservation: create, read, list over any period, update and cancel bookings (spec 4.1). */
+/** Reservation: create, read, list over any period, find a guest's, check availability, update, cancel (spec 4.1). */
 import { resourceDescription } from '../../shared/descriptions';
 import * as cancel from './cancel';
+import * as checkAvailability from './checkAvailability';
 import * as create from './create';
+import * as find from './find';
 import * as get from './get';
 import * as getMany from './getMany';
 import * as update from './update';
 
 export const reservationDescription = resourceDescription('reservation', 'create', [
 	cancel,
+	checkAvailability,
 	create,
+	find,
 	get,
 	getMany,
 	update,

@@ -14,6 +14,8 @@ import {
 	reservationIdField,
 	TIME_DESCRIPTION,
 } from './fields';
+import { checkBookingRulesField, checkChangeFirst } from './rulesFirst';
+import { addTimeZone } from './timeZone';
 
 /** The main fields of Create, optional here. */
 const MAIN_FIELDS: INodeProperties[] = [
@@ -38,6 +40,7 @@ const MAIN_FIELDS: INodeProperties[] = [
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const body = await reservationBody(item, collectionOf(item, 'updateFields'));
 	requireChanges(item, body, 'Update Fields, Guest Profile, Wishes or Order Lines');
+	await checkChangeFirst(item, body);
 	return body;
 }
 
@@ -49,7 +52,7 @@ export const operation = apiOperation({
 	method: 'PUT',
 	url: routingUrl('reservation'),
 	body: requestBody,
-	postReceive: [simplify(RESERVATION_FIELDS)],
+	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
 });
 
 export const fields: INodeProperties[] = [
@@ -59,5 +62,6 @@ export const fields: INodeProperties[] = [
 	guestProfileField,
 	additionalsField,
 	...orderFields,
+	checkBookingRulesField,
 	simplifyOption(RESERVATION_FIELDS),
 ];

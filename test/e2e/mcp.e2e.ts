@@ -1,0 +1,572 @@
+/**
+ * The AI booking desk (examples/08-ai-booking-desk.json) as an AI agent meets it: the workflow is
+ * activated on a real n8n server with an application (vendor token) credential, so that the
+ * sandbox enforces the restaurant's booking rules too, behind the trigger's Bearer Auth as the
+ * example's note asks before it is exposed, and the official MCP client
+ * (@modelcontextprotocol/sdk, Streamable HTTP) plays the agent. No language model: the test makes
+ * the calls an agent would make and checks every answer, and every change, in the sandbox.
+ *
+ * It records what the client sees (tools, descriptions, input schemas) in
+ * .tmp/notes/mcp-tools.json and the calls with their answers and durations in
+ * .tmp/notes/mcp-transcript.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { DateTime } from 'luxon';
+import { bookingRulesOf, checkBooking, type BookingRules } from '../../nodes/shared/bookingRules';
+import { toLocalDateTime } from '../../nodes/shared/localTime';
+import {
+	importCredentials,
+	importWorkflows,
+	prepareExample,
+	REPO_ROOT,
+	type ExampleWorkflow,
+} from '../../scripts/n8n';
+import { TOKENS } from '../support/tokens';
+import { startEnvironment, type E2eEnvironment } from './support/environment';
+
+const EXAMPLE_ID = 'RrExAiDesk08';
+/** The example imported a second time with the application credential, and activated. */
+const DESK_ID = 'RrExAiDeskApp08x';
+const VENDOR_CREDENTIAL = {
+	id: 'RrSandboxVendor01',
+	name: 'Restaurant Reservations sandbox (application)',
+};
+/** The MCP Server Trigger's Bearer Auth: n8n's own credential type, and the token the agent sends. */
+const MCP_CREDENTIAL = { id: 'RrMcpBearer01', name: 'AI booking desk (bearer)' };
+const MCP_TOKEN = 'desk-e2e-7f3c9a1b5d2e4f60';
+const TOOL_NAMES = [
+	'book_table',
+	'cancel_booking',
+	'change_booking',
+	'check_availability',
+	'find_booking',
+	'free_times',
+];
+const TIME_ZONE = 'Europe/Berlin';
+const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
+const NOTES = path.join(REPO_ROOT, '.tmp', 'notes');
+
+interface Tool {
+	name: string;
+	description?: string;
+	inputSchema: {
+		type: string;
+		properties?: Record<string, { type?: string; description?: string; default?: unknown }>;
+		required?: string[];
+	};
+}
+
+interface Answer {
+	isError: boolean;
+	text: string;
+	/** The text parsed as JSON when it is JSON (the items the tool's node returned). */
+	json?: any;
+}
+
+interface TranscriptEntry {
+	tool: string;
+	arguments: Record<string, unknown>;
+	isError: boolean;
+	answer: string;
+	ms: number;
+}
+
+let env: E2eEnvironment;
+let client: Client;
+let mcpUrl: string;
+const durations: Record<string, number> = {};
+const transcript: TranscriptEntry[] = [];
+
+async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
+	const started = performance.now();
+	try {
+		return await run();
+	} finally {
+		durations[label] = Math.round(performance.now() - started);
+	}
+}
+
+/** The example with the application credential, its MCP Server Trigger set to Bearer Auth. */
+function behindBearerAuth(example: ExampleWorkflow): ExampleWorkflow['json'] {
+	const json = prepareExample(example, {
+		filesFolder: env.instance.filesFolder,
+		credential: VENDOR_CREDENTIAL,
+		id: DESK_ID,
+		name: `${example.name} (application token)`,
+	});
+	const trigger = json.nodes.find((n) => n.type === MCP_TRIGGER)!;
+	trigger.parameters = { ...(trigger.parameters as object), authentication: 'bearerAuth' };
+	trigger.credentials = { httpBearerAuth: { ...MCP_CREDENTIAL } };
+	return json;
+}
+
+/** An MCP client connected over Streamable HTTP, sending `token` as the agent's bearer token. */
+async function connectedClient(token?: string): Promise<Client> {
+	const connecting = new Client({ name: 'restaurant-reservations-e2e', version: '1.0.0' });
+	const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+	await connecting.connect(
+		new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers } }),
+	);
+	return connecting;
+}
+
+/** One tool call as an agent makes it; the answer's text, parsed when it is JSON. */
+async function call(tool: string, args: Record<string, unknown>): Promise<Answer> {
+	const started = performance.now();
+	const result = await client.callTool({ name: tool, arguments: args });
+	const ms = Math.round(performance.now() - started);
+	const content = result.content as Array<{ type: string; text?: string }>;
+	const text = content
+		.filter((c) => c.type === 'text')
+		.map((c) => c.text)
+		.join('\n');
+	const isError = result.isError === true;
+	transcript.push({ tool, arguments: args, isError, answer: text, ms });
+	let json: unknown;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		json = undefined;
+	}
+	return { isError, text, json };
+}
+
+/** The restaurant's wall clock and published rules, read from the sandbox (staff token). */
+async function restaurantRules(): Promise<{ rules: BookingRules; now: string }> {
+	const [configuration, settings] = await Promise.all([
+		env.api('getRestaurantConfiguration'),
+		env.api('getRestaurantSettings'),
+	]);
+	return {
+		rules: bookingRulesOf(configuration.body.reservationSettings, settings.body),
+		now: toLocalDateTime(new Date(), TIME_ZONE),
+	};
+}
+
+/** All reservations of restaurant 101, as the staff see them. */
+async function allReservations(): Promise<Array<Record<string, any>>> {
+	const response = await env.api('listReservations', { query: { includeEvents: true } });
+	expect(response.status).toBe(200);
+	return response.body;
+}
+
+async function requestLog(): Promise<Array<{ method: string; url: string; status: number }>> {
+	const response = await fetch(`${env.sandbox.url}/__sandbox/requests`);
+	return (
+		(await response.json()) as { requests: Array<{ method: string; url: string; status: number }> }
+	).requests;
+}
+
+/**
+ * A day one to four weeks ahead on which the restaurant takes bookings, and two dinner times of it
+ * that no seeded booking holds (so that the rules' slot limits cannot interfere).
+ */
+async function freeDinnerTimes(): Promise<{ day: string; first: string; second: string }> {
+	const { rules, now } = await restaurantRules();
+	const reservations = await allReservations();
+	const held = new Set(
+		reservations
+			.filter((r) => !['cancelled', 'noShow'].includes(r.state))
+			.map((r) => String(r.reservationTime).slice(0, 16)),
+	);
+	const today = DateTime.fromISO(now.slice(0, 10), { zone: 'UTC' });
+	for (let d = 7; d <= 28; d++) {
+		const day = today.plus({ days: d }).toFormat('yyyy-LL-dd');
+		const times = ['18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00']
+			.map((t) => `${day}T${t}`)
+			.filter((t) => !held.has(t))
+			.filter(
+				(time) => checkBooking(rules, { time, partySize: 4 }, { now, bookings: [] }).bookable,
+			);
+		if (times.length >= 2) return { day, first: times[0], second: times[times.length - 1] };
+	}
+	throw new Error('no free dinner times in the next four weeks');
+}
+
+/**
+ * Waits until n8n serves the trigger's production URL: right after activation it may still answer
+ * 404 ("webhook is not registered"). A DELETE without a session is the cheapest probe: 400 once
+ * the MCP Server Trigger answers.
+ */
+async function productionUrlReady(url: string, timeoutMs = 60_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	for (let notFound = 0; ; notFound++) {
+		const response = await fetch(url, { method: 'DELETE' });
+		await response.text();
+		durations.productionUrl404Answers = notFound;
+		if (response.status !== 404) return;
+		if (Date.now() > deadline) throw new Error(`${url} still answers 404 after activation`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+beforeAll(async () => {
+	env = await startEnvironment('mcp');
+	const example = env.examples.find((e) => e.id === EXAMPLE_ID);
+	if (!example) throw new Error(`example ${EXAMPLE_ID} not found in examples/`);
+	const trigger = example.json.nodes.find((n) => n.type === MCP_TRIGGER)!;
+	const mcpPath = String((trigger.parameters as { path: string }).path);
+	const importDir = path.join(env.work, 'import-mcp');
+	await importCredentials(
+		env.instance,
+		[
+			{ ...VENDOR_CREDENTIAL, baseUrl: env.sandbox.url, accessToken: TOKENS.vendor },
+			{ ...MCP_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
+		],
+		importDir,
+	);
+	await importWorkflows(env.instance, [behindBearerAuth(example)], importDir);
+	const rest = await env.startServer();
+	const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${DESK_ID}`);
+	const activated = await timed('activate', () =>
+		rest.request<{ active: boolean }>('POST', `/workflows/${DESK_ID}/activate`, {
+			versionId: workflow.versionId,
+		}),
+	);
+	expect(activated.active).toBe(true);
+
+	// The production URL of the MCP Server Trigger: /mcp/<path>, Streamable HTTP.
+	mcpUrl = `${env.instance.url}/mcp/${mcpPath}`;
+	await timed('productionUrlReady', () => productionUrlReady(mcpUrl));
+	client = await timed('connect', () => connectedClient(MCP_TOKEN));
+}, 300_000);
+
+afterAll(async () => {
+	fs.mkdirSync(NOTES, { recursive: true });
+	fs.writeFileSync(
+		path.join(NOTES, 'mcp-transcript.json'),
+		`${JSON.stringify({ url: mcpUrl, durationsMs: durations, calls: transcript }, null, 2)}\n`,
+	);
+	await client?.close();
+	await env?.stop();
+});
+
+describe("the desk behind the trigger's Bearer Auth", () => {
+	const initialize = (headers: Record<string, string>) =>
+		fetch(mcpUrl, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				accept: 'application/json, text/event-stream',
+				...headers,
+			},
+			body: JSON.stringify({
+				jsonrpc: '2.0',
+				id: 1,
+				method: 'initialize',
+				params: {
+					protocolVersion: '2025-03-26',
+					capabilities: {},
+					clientInfo: { name: 'no-token', version: '1.0.0' },
+				},
+			}),
+		});
+
+	it('refuses a client without the token, or with another one, before any tool is reached', async () => {
+		const before = (await requestLog()).length;
+		const missing = await initialize({});
+		const wrong = await initialize({ authorization: 'Bearer not-the-desk-token' });
+		// n8n's webhook authentication answers both with 403 (n8n-nodes-base Webhook/utils.js, bearerAuth).
+		for (const refused of [missing, wrong])
+			expect([refused.status, await refused.text()]).toEqual([403, 'Authorization data is wrong!']);
+		await expect(connectedClient()).rejects.toThrow();
+		await expect(connectedClient('not-the-desk-token')).rejects.toThrow();
+		expect((await requestLog()).length).toBe(before);
+	});
+
+	it('serves the client that sends it', async () => {
+		expect((await initialize({ authorization: `Bearer ${MCP_TOKEN}` })).status).toBe(200);
+		expect(client.getServerVersion()).toBeDefined();
+	});
+});
+
+describe('the tools as the MCP client sees them', () => {
+	let tools: Tool[];
+
+	beforeAll(async () => {
+		tools = (await timed('listTools', () => client.listTools())).tools as Tool[];
+		fs.mkdirSync(NOTES, { recursive: true });
+		fs.writeFileSync(
+			path.join(NOTES, 'mcp-tools.json'),
+			`${JSON.stringify(
+				{
+					url: mcpUrl,
+					server: client.getServerVersion(),
+					instructions: client.getInstructions(),
+					tools,
+				},
+				null,
+				2,
+			)}\n`,
+		);
+	});
+
+	const tool = (name: string) => tools.find((t) => t.name === name)!;
+	const property = (name: string, key: string) => tool(name).inputSchema.properties![key];
+
+	it('the server names itself after the trigger and tells the agent the time format', () => {
+		expect(client.getServerVersion()?.name).toBe('Restaurant_booking_desk');
+		const instructions = client.getInstructions() ?? '';
+		expect(instructions).toContain('YYYY-MM-DDTHH:mm');
+		expect(instructions).toContain(TIME_ZONE);
+		for (const name of ['free_times', 'check_availability', 'find_booking'])
+			expect(instructions).toContain(name);
+	});
+
+	it('lists the six tools with a description each', () => {
+		expect(tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
+		for (const t of tools) {
+			expect(t.description).toContain('Trattoria Aurora');
+			expect(t.inputSchema.type).toBe('object');
+		}
+		expect(tool('check_availability').description).toMatch(/nearest/i);
+		expect(tool('free_times').description).toMatch(/up to 14/);
+		expect(tool('book_table').description).toMatch(/rules/i);
+		expect(tool('book_table').description).toContain('id');
+		for (const name of ['change_booking', 'cancel_booking'])
+			expect(tool(name).description).toContain('find_booking');
+	});
+
+	it('input schemas: required keys and types, with format, time zone and units in the descriptions', () => {
+		const required = (name: string) => [...(tool(name).inputSchema.required ?? [])].sort();
+		expect(required('check_availability')).toEqual(['partySize', 'time']);
+		expect(required('book_table')).toEqual(['guestName', 'partySize', 'phone', 'time']);
+		expect(required('find_booking')).toEqual([]);
+		expect(required('free_times')).toEqual(['partySize']);
+		expect(required('change_booking')).toEqual(['bookingId']);
+		expect(required('cancel_booking')).toEqual(['bookingId']);
+
+		for (const name of ['check_availability', 'book_table']) {
+			expect(property(name, 'time').type).toBe('string');
+			expect(property(name, 'time').description).toContain('YYYY-MM-DDTHH:mm');
+			expect(property(name, 'time').description).toContain(TIME_ZONE);
+			expect(property(name, 'partySize').type).toBe('number');
+			expect(property(name, 'partySize').description).toMatch(/number of guests/i);
+		}
+		expect(property('book_table', 'phone').description).toMatch(/any format/i);
+		expect(property('book_table', 'email').default).toBe('');
+		expect(property('find_booking', 'phone').description).toMatch(/any format/i);
+		expect(property('find_booking', 'from').description).toContain('YYYY-MM-DD');
+		expect(property('change_booking', 'newTime').description).toContain('YYYY-MM-DDTHH:mm');
+		expect(property('change_booking', 'newTime').default).toBe('');
+		expect(property('change_booking', 'newPartySize').type).toBe('number');
+		expect(property('change_booking', 'newPartySize').default).toBe(0);
+		expect(property('free_times', 'firstDay').description).toContain('YYYY-MM-DD');
+		expect(property('free_times', 'firstDay').default).toBe('');
+		expect(property('free_times', 'days').type).toBe('number');
+		expect(property('free_times', 'days').default).toBe(7);
+		for (const t of tools)
+			for (const [key, p] of Object.entries(t.inputSchema.properties ?? {}))
+				expect([key, (p.description ?? '').length > 10]).toEqual([key, true]);
+	});
+});
+
+describe('an agent takes a booking through the MCP tools', () => {
+	const guest = { name: 'Ada Lovelace', phone: '+49 30 5550 1815', email: 'ada@example.com' };
+	let times: { day: string; first: string; second: string };
+	let bookingId: string;
+
+	beforeAll(async () => {
+		times = await freeDinnerTimes();
+	});
+
+	it('check_availability: a free dinner time is bookable; 16:30 is not, with the reason and the nearest times', async () => {
+		const free = await call('check_availability', { time: times.first, partySize: 4 });
+		expect(free.isError).toBe(false);
+		expect(free.json).toEqual([
+			expect.objectContaining({
+				restaurantId: 101,
+				timeZone: TIME_ZONE,
+				time: times.first,
+				partySize: 4,
+				bookable: true,
+			}),
+		]);
+
+		const afternoon = `${times.day}T16:30`;
+		const closed = await call('check_availability', { time: afternoon, partySize: 4 });
+		expect(closed.isError).toBe(false);
+		const { rules, now } = await restaurantRules();
+		const verdict = checkBooking(rules, { time: afternoon, partySize: 4 }, { now, bookings: [] });
+		expect(closed.json[0]).toMatchObject({
+			bookable: false,
+			rule: 'outside_reservation_hours',
+			reason: verdict.reason,
+		});
+		expect(closed.json[0].nearestBookableTimes.length).toBeGreaterThan(0);
+	});
+
+	it('free_times: the bookable times of each day asked for, the free dinner time among them and not the afternoon', async () => {
+		const listed = await call('free_times', { partySize: 4, firstDay: times.day, days: 3 });
+		expect(listed.isError).toBe(false);
+		const [answer] = listed.json;
+		expect(answer).toMatchObject({
+			restaurantId: 101,
+			timeZone: TIME_ZONE,
+			partySize: 4,
+			from: times.day,
+			partySizeAccepted: true,
+		});
+		expect(answer.days).toHaveLength(3);
+		expect(answer.days[0].date).toBe(times.day);
+		expect(answer.days[0].bookableTimes).toContain(times.first.slice(11, 16));
+		expect(answer.days[0].bookableTimes).not.toContain('16:30');
+	});
+
+	it('book_table: the booking is in the sandbox, made by the application', async () => {
+		const before = await allReservations();
+		const booked = await call('book_table', {
+			time: times.first,
+			partySize: 4,
+			guestName: guest.name,
+			phone: guest.phone,
+			email: guest.email,
+			specialRequests: 'A quiet table, please',
+		});
+		expect(booked.isError).toBe(false);
+		expect(booked.json).toHaveLength(1);
+		bookingId = booked.json[0].id;
+		expect(booked.json[0]).toMatchObject({
+			reservationTime: `${times.first}:00`,
+			groupSize: 4,
+			customerName: guest.name,
+			state: 'confirmed',
+		});
+
+		const stored = (await env.api('getReservation', { path: { reservationId: bookingId } })).body;
+		expect(stored).toMatchObject({
+			restaurantId: 101,
+			reservationTime: `${times.first}:00`,
+			groupSize: 4,
+			customerName: guest.name,
+			phone: guest.phone,
+			email: guest.email,
+			specialRequests: 'A quiet table, please',
+			vendorAppId: 'app-sandbox-pos',
+			createdOnBehalfOf: { type: 'application' },
+		});
+		expect(await allReservations()).toHaveLength(before.length + 1);
+	});
+
+	it('find_booking: by phone in another format, the one booking', async () => {
+		const found = await call('find_booking', { phone: '030 5550-1815' });
+		expect(found.isError).toBe(false);
+		expect(found.json).toEqual([
+			expect.objectContaining({
+				id: bookingId,
+				reservationTime: `${times.first}:00`,
+				groupSize: 4,
+				customerName: guest.name,
+				timeZone: TIME_ZONE,
+			}),
+		]);
+	});
+
+	it('change_booking: moved to another time, the party size kept', async () => {
+		const changed = await call('change_booking', { bookingId, newTime: times.second });
+		expect(changed.isError).toBe(false);
+		expect(changed.json[0]).toMatchObject({
+			id: bookingId,
+			reservationTime: `${times.second}:00`,
+			groupSize: 4,
+		});
+		const stored = (await env.api('getReservation', { path: { reservationId: bookingId } })).body;
+		expect(stored).toMatchObject({ reservationTime: `${times.second}:00`, groupSize: 4 });
+		expect(stored.lastUpdatedBy).toMatchObject({ type: 'application' });
+	});
+
+	it('cancel_booking: cancelled at the guest request, with the note', async () => {
+		const cancelled = await call('cancel_booking', { bookingId, note: 'Plans changed' });
+		expect(cancelled.isError).toBe(false);
+		expect(cancelled.json[0]).toMatchObject({ id: bookingId, state: 'cancelled' });
+		const stored = (await env.api('getReservation', { path: { reservationId: bookingId } })).body;
+		expect(stored.state).toBe('cancelled');
+		expect(stored.details).toMatchObject({
+			cancelOptionName: 'Guest request',
+			cancelNote: 'Plans changed',
+		});
+	});
+});
+
+describe('bad calls are answered with a sentence, and nothing changes in the sandbox', () => {
+	let times: { day: string; first: string; second: string };
+	let before: Array<Record<string, any>>;
+	/** A booking the application made before (for the move to a closed day). */
+	let existing: Record<string, any>;
+	const guest = { guestName: 'Grace Hopper', phone: '+49 30 5550 1906' };
+
+	beforeAll(async () => {
+		times = await freeDinnerTimes();
+		const made = await env.api('createReservation', {
+			token: 'vendor',
+			body: {
+				reservationTime: `${times.second}:00`,
+				groupSize: 2,
+				customerName: 'Alan Turing',
+				phone: '+49 30 5550 1912',
+			},
+		});
+		expect(made.status).toBe(201);
+		existing = made.body;
+		before = await allReservations();
+		await fetch(`${env.sandbox.url}/__sandbox/requests`, { method: 'DELETE' });
+	});
+
+	/** The booking rules' own sentence for the request, as the node and the sandbox give it. */
+	async function ruleSentence(time: string, partySize: number): Promise<string> {
+		const { rules, now } = await restaurantRules();
+		const verdict = checkBooking(rules, { time, partySize }, { now, bookings: [] });
+		expect(verdict.bookable).toBe(false);
+		return verdict.reason!;
+	}
+
+	async function expectNothingWritten(): Promise<void> {
+		const writes = (await requestLog()).filter((r) => r.method !== 'GET');
+		expect(writes).toEqual([]);
+	}
+
+	it('a negative party', async () => {
+		const answer = await call('book_table', { ...guest, time: times.first, partySize: -2 });
+		expect(answer.isError).toBe(true);
+		expect(answer.text).toContain(await ruleSentence(times.first, -2));
+		await expectNothingWritten();
+	});
+
+	it('an unreadable date', async () => {
+		const answer = await call('book_table', { ...guest, time: 'next Friday at 8pm', partySize: 2 });
+		expect(answer.isError).toBe(true);
+		expect(answer.text).toContain('"next Friday at 8pm"');
+		expect(answer.text).toMatch(/not a date/i);
+		await expectNothingWritten();
+	});
+
+	it('a time outside the booking hours', async () => {
+		const time = `${times.day}T16:30`;
+		const answer = await call('book_table', { ...guest, time, partySize: 2 });
+		expect(answer.isError).toBe(true);
+		expect(answer.text).toContain(await ruleSentence(time, 2));
+		await expectNothingWritten();
+	});
+
+	it("a move to a closed day: refused with the rule's sentence before anything is sent", async () => {
+		const monday = DateTime.fromISO(times.day, { zone: 'UTC' })
+			.plus({ weeks: 1 })
+			.set({ weekday: 1 })
+			.toFormat('yyyy-LL-dd');
+		const time = `${monday}T19:00`;
+		const answer = await call('change_booking', { bookingId: existing.id, newTime: time });
+		expect(answer.isError).toBe(true);
+		expect(answer.text).toContain(await ruleSentence(time, existing.groupSize));
+		expect(answer.text).toContain('nothing was sent');
+		await expectNothingWritten();
+		const stored = (await env.api('getReservation', { path: { reservationId: existing.id } })).body;
+		expect(stored.reservationTime).toBe(existing.reservationTime);
+	});
+
+	it('the reservation list is the same as before the bad calls', async () => {
+		expect(await allReservations()).toEqual(before);
+	});
+});
