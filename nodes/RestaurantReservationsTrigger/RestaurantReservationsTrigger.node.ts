@@ -1,9 +1,10 @@
 /**
- * The Restaurant Reservations Trigger: its parameters (the events come from ./reservationEvents);
- * each poll is ./poll.
+ * The Restaurant Reservations Trigger: its parameters (the events of each watch target come from its
+ * event table, see ./settings); each poll is ./poll.
  */
 import type {
 	INodeExecutionData,
+	INodeProperties,
 	INodeType,
 	INodeTypeDescription,
 	IPollFunctions,
@@ -13,9 +14,34 @@ import { MAX_RANGE_DAYS } from '../shared/dateWindows';
 import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
 import { reservationListFilters, restaurantLocator, sortedOptions } from '../shared/parameters';
 import { CREDENTIAL_TYPE } from '../shared/transport';
-import { pollReservations } from './poll';
-import { RESERVATION_EVENTS } from './reservationEvents';
-import { MAX_HORIZON_DAYS } from './settings';
+import { pollWatch } from './poll';
+import type { EventTable } from './events';
+import type { Watch } from './settings';
+import { EVENT_PARAMETERS, EVENT_TABLES, MAX_HORIZON_DAYS } from './settings';
+
+/**
+ * The Events parameter of one watch target, shown for that target only. Each has its own name
+ * (EVENT_PARAMETERS), so that a choice made for one target never lingers in another's.
+ */
+function eventsOf(
+	watch: Watch,
+	table: EventTable<never, never, object>,
+	description: string,
+): INodeProperties {
+	return {
+		displayName: 'Events',
+		name: EVENT_PARAMETERS[watch],
+		type: 'multiOptions',
+		required: true,
+		displayOptions: { show: { watch: [watch] } },
+		options: [...table.options],
+		default: [...table.defaults],
+		description,
+	};
+}
+
+/** Shown only when reservations are watched. */
+const forReservations = { show: { watch: ['reservations'] } };
 
 export class RestaurantReservationsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,15 +63,41 @@ export class RestaurantReservationsTrigger implements INodeType {
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: [
 			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				required: true,
-				options: [...RESERVATION_EVENTS.options],
-				default: [...RESERVATION_EVENTS.defaults],
-				description:
-					'The changes that start the workflow. Each changed reservation gives one item per poll, with the most specific chosen event.',
+				displayName: 'Watch',
+				name: 'watch',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Events',
+						value: 'events',
+						description: "The restaurant's events (special occasions that take bookings)",
+					},
+					{
+						name: 'Products',
+						value: 'products',
+						description: "The restaurant's catalog",
+					},
+					{ name: 'Reservations', value: 'reservations' },
+				],
+				default: 'reservations',
+				description: 'What the trigger watches for changes',
 			},
+			eventsOf(
+				'reservations',
+				EVENT_TABLES.reservations,
+				'The changes that start the workflow. Each changed reservation gives one item per poll, with the most specific chosen event.',
+			),
+			eventsOf(
+				'events',
+				EVENT_TABLES.events,
+				'The changes that start the workflow. Each changed event gives one item per poll, with the most specific chosen event.',
+			),
+			eventsOf(
+				'products',
+				EVENT_TABLES.products,
+				'The changes that start the workflow. Each changed product gives one item per poll.',
+			),
 			{
 				displayName: 'Restaurants',
 				name: 'restaurants',
@@ -66,23 +118,26 @@ export class RestaurantReservationsTrigger implements INodeType {
 			...updateDisplayOptions({ show: { restaurants: ['one'] } }, [restaurantLocator]),
 			{
 				displayName: 'Look Back (Days)',
+				displayOptions: forReservations,
 				name: 'lookBackDays',
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: MAX_HORIZON_DAYS, numberPrecision: 0 },
 				default: 1,
 				description:
-					"How many days before now (in the restaurant's time zone) the watched period starts",
+					"How many days before the start of the current hour (in the restaurant's time zone) the watched period starts",
 			},
 			{
 				displayName: 'Look Ahead (Days)',
+				displayOptions: forReservations,
 				name: 'lookAheadDays',
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: MAX_HORIZON_DAYS, numberPrecision: 0 },
 				default: 90,
-				description: `How many days after now the watched period ends. Look Back plus Look Ahead can be up to ${MAX_HORIZON_DAYS} days; the period is fetched in parts of at most ${MAX_RANGE_DAYS} days.`,
+				description: `How many days after the start of the current hour the watched period ends. Look Back plus Look Ahead can be up to ${MAX_HORIZON_DAYS} days; the period is fetched in parts of at most ${MAX_RANGE_DAYS} days.`,
 			},
 			{
 				displayName: 'Options',
+				displayOptions: forReservations,
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add Option',
@@ -107,6 +162,6 @@ export class RestaurantReservationsTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollReservations(this);
+		return await pollWatch(this);
 	}
 }

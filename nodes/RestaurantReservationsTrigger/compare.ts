@@ -1,93 +1,96 @@
 /**
- * One restaurant's listing compared with its stored records: the listed reservations paired with
- * their previous records by ID, the tracked ones missing from the list read to tell whether they
- * are still watched, one item per reservation that is new or changed, and the records to store next.
+ * One restaurant's listing compared with its stored records, for every watch target: the listed
+ * records paired with their previous records by ID, the tracked ones missing from the list handed to
+ * the target (still watched, or gone), one item per record that is new, changed or gone, and the
+ * records to store next.
  */
-import type { IDataObject } from 'n8n-workflow';
-import type { ChangeItem } from './changes';
-import { createdItem, updateItem } from './changes';
-import type { ListFilters } from './fetch';
-import type { Horizon } from './horizon';
-import { inRange } from './horizon';
-import { RESERVATION_EVENTS } from './reservationEvents';
-import type { Restaurant } from './restaurants';
-import type { TriggerSettings } from './settings';
-import type { ListedReservation, StoredRecord } from './snapshotFormat';
+import type { Listing, TriggerItem, WatchTarget } from './watch';
+import type { ListedRecord, StoredRecord } from './snapshotFormat';
 import type { StoredRestaurant } from './storedState';
 
-/** One restaurant's reservations as one poll listed them. */
-export interface Listing {
-	restaurant: Restaurant;
-	horizon: Horizon;
-	reservations: Map<string, ListedReservation>;
-	/** The server's clock at the first answer, epoch ms. */
-	serverTime: number;
-}
-
-/** Reads reservations of the listing's restaurant by ID: each, or undefined when it is gone or out of reach. */
-export type ReadReservations = (ids: string[]) => Promise<Array<IDataObject | undefined>>;
-
 export interface Compared {
-	/** In reservation time order. */
-	items: ChangeItem[];
+	/** In the target's order. */
+	items: TriggerItem[];
 	next: StoredRestaurant;
 }
 
 export interface Pairing {
-	/** For each listed reservation, its previous record; undefined when it has none (a new reservation). */
+	/** For each listed record, its previous record; undefined when it has none (a new record). */
 	previous: Array<string | undefined>;
-	/** The previous records of no listed reservation. */
+	/** The previous records of no listed record. */
 	unlisted: StoredRecord[];
 }
 
 /**
  * The items of one restaurant and its records to store. Without previous records (a first poll, an
- * unreadable state) nothing is reported: the records are a new baseline. Reservations read because
- * they left the list, and are still watched, are added to the listing.
+ * unreadable state) nothing is reported: the records are a new baseline. Records the target finds
+ * still watched after they left the list are added to the listing.
  */
 export async function compareListing(
 	listing: Listing,
 	previous: StoredRestaurant | undefined,
-	settings: TriggerSettings,
-	read: ReadReservations,
+	target: WatchTarget,
 ): Promise<Compared> {
-	const { restaurant, horizon } = listing;
-	const before = previous && previousRecords(previous, settings);
-	let listed = inIdOrder(listing.reservations);
-	let items: ChangeItem[] = [];
+	const { restaurant } = listing;
+	const before = previous && previousRecords(previous, target);
+	let listed = inIdOrder(listing.records);
+	let items: TriggerItem[] = [];
 	if (previous && before) {
 		let pairing = pairRecords(before, listed);
-		if ((await readMissing(listing, pairing.unlisted, settings, read)) > 0) {
-			listed = inIdOrder(listing.reservations);
+		const { found, gone } = await target.unlisted(listing, pairing.unlisted);
+		if (found.length > 0) {
+			for (const one of found) listing.records.set(one.id, one);
+			listed = inIdOrder(listing.records);
 			pairing = pairRecords(before, listed);
 		}
-		items = sortByTime(changedItems(listed, pairing.previous, previous, restaurant, settings));
+		items = changedItems(listed, pairing.previous, previous, listing, target);
+		for (const stored of gone) {
+			const item = target.gone(stored, restaurant);
+			if (item) items.push(item);
+		}
+		items = target.order(items);
 	}
-	return {
-		items,
-		next: {
-			timeZone: restaurant.timeZone,
-			horizonFrom: horizon.from,
-			horizonTo: horizon.to,
-			serverTime: listing.serverTime,
-			records: settings.format.writeRecords(listed),
-		},
+	const next: StoredRestaurant = {
+		timeZone: restaurant.timeZone,
+		horizonFrom: listing.horizonFrom,
+		horizonTo: listing.horizonTo,
+		serverTime: listing.serverTime,
+		records: target.writeRecords(listed),
 	};
+	return { items, next: previous && isIdle(items, previous, next) ? previous : next };
+}
+
+/**
+ * Nothing to report and the same records over the same horizon: the previous state stays as it was,
+ * server time included, so that n8n's durable poll cursors commit nothing for this poll. The server
+ * time is read only for a record outside the previous horizon, and with an unchanged horizon every
+ * listed record is inside it: keeping the older time changes no comparison of the next poll. When the
+ * horizon next moves (on the hour), a reservation that comes into view counts as new if it was
+ * created since that older time: it cannot have been reported, since it was outside every horizon.
+ */
+function isIdle(items: TriggerItem[], previous: StoredRestaurant, next: StoredRestaurant): boolean {
+	return (
+		items.length === 0 &&
+		next.records === previous.records &&
+		next.timeZone === previous.timeZone &&
+		next.horizonFrom === previous.horizonFrom &&
+		next.horizonTo === previous.horizonTo
+	);
 }
 
 /** The previous records in ID order; undefined when they are unreadable (a new baseline for this restaurant). */
 function previousRecords(
 	previous: StoredRestaurant,
-	settings: TriggerSettings,
+	target: WatchTarget,
 ): StoredRecord[] | undefined {
 	try {
-		return settings.format.readRecords(previous.records);
+		return target.readRecords(previous.records);
 	} catch {
 		return undefined;
 	}
 }
 
-/** Pairs listed reservations with previous records by ID, both in ID order: one merge, no lookups. */
+/** Pairs listed records with previous records by ID, both in ID order: one merge, no lookups. */
 export function pairRecords(
 	before: readonly StoredRecord[],
 	listed: ReadonlyArray<{ id: string }>,
@@ -104,111 +107,30 @@ export function pairRecords(
 	return { previous, unlisted };
 }
 
-function inIdOrder(reservations: Map<string, ListedReservation>): ListedReservation[] {
+function inIdOrder(records: Map<string, ListedRecord>): ListedRecord[] {
 	// The IDs sorted alone (by UTF-16 code units, as `<` compares): much faster than a comparator.
-	return [...reservations.keys()].sort().map((id) => reservations.get(id)!);
+	return [...records.keys()].sort().map((id) => records.get(id)!);
 }
 
-/**
- * Tracked reservations missing from the list while their time is still inside the horizon left it
- * (moved out, stopped matching the filters, deleted), or moved between two windows while they were
- * fetched. Reading each tells which: the ones still watched are added to the listing. Returns how
- * many were added.
- */
-async function readMissing(
-	listing: Listing,
-	unlisted: StoredRecord[],
-	settings: TriggerSettings,
-	read: ReadReservations,
-): Promise<number> {
-	const { horizon, reservations } = listing;
-	const missing = unlisted.filter((stored) =>
-		inRange(settings.format.timeOf(stored), horizon.from, horizon.to),
-	);
-	let added = 0;
-	for (const reservation of await read(missing.map(({ id }) => id))) {
-		if (reservation && isWatched(reservation, horizon, settings.filters)) {
-			const one = settings.format.listed(reservation);
-			reservations.set(one.id, one);
-			added++;
-		}
-	}
-	return added;
-}
-
-function isWatched(reservation: IDataObject, horizon: Horizon, filters: ListFilters): boolean {
-	return (
-		inRange(reservation.reservationTime, horizon.from, horizon.to) &&
-		matchesFilters(reservation, filters)
-	);
-}
-
-/** The list filters applied to one reservation, as the server applies them to the list. */
-function matchesFilters(reservation: IDataObject, filters: ListFilters): boolean {
-	if (!filters.includeEvents && reservation.eventId !== null && reservation.eventId !== undefined)
-		return false;
-	if (filters.kind && reservation.kind !== undefined && reservation.kind !== filters.kind)
-		return false;
-	if (filters.status && reservation.state !== filters.status) return false;
-	if (filters.pending && reservation.state !== 'pending') return false;
-	return true;
-}
-
-/** One item per listed reservation that is new or changed since the previous records (`before`: the previous record of each). */
+/** One item per listed record that is new or changed since the previous records (`before`: the previous record of each). */
 function changedItems(
-	listed: ListedReservation[],
+	listed: ListedRecord[],
 	before: Array<string | undefined>,
 	previous: StoredRestaurant,
-	restaurant: Restaurant,
-	settings: TriggerSettings,
-): ChangeItem[] {
-	const created = chosenNewRecordEvent(settings);
-	const items: ChangeItem[] = [];
-	listed.forEach(({ id, reservation, record }, i) => {
+	{ restaurant }: Listing,
+	target: WatchTarget,
+): TriggerItem[] {
+	const items: TriggerItem[] = [];
+	listed.forEach((one, i) => {
 		const old = before[i];
-		if (old === undefined) {
-			if (created !== undefined && isNewReservation(reservation, previous))
-				items.push(createdItem(created, restaurant.id, reservation));
-			return;
-		}
-		// The usual case, nothing changed, is told by the records alone; only a change is decoded.
-		if (old === record) return;
-		const change = settings.format.changeSince({ id, record: old }, reservation);
-		const event = change && RESERVATION_EVENTS.eventFor(change, settings.events);
-		if (change && event) items.push(updateItem(event, restaurant.id, reservation, change));
+		const item =
+			old === undefined
+				? target.created(one, restaurant, previous)
+				: // The usual case, nothing changed, is told by the records alone; only a change is decoded.
+					old === one.record
+					? undefined
+					: target.changed({ id: one.id, record: old }, one, restaurant);
+		if (item) items.push(item);
 	});
 	return items;
-}
-
-function chosenNewRecordEvent(settings: TriggerSettings): string | undefined {
-	const event = RESERVATION_EVENTS.newRecordEvent;
-	return event !== undefined && settings.events.has(event) ? event : undefined;
-}
-
-/** A reservation not in the snapshot: new, or only now inside the horizon (time moved on, horizon widened). */
-function isNewReservation(reservation: IDataObject, previous: StoredRestaurant): boolean {
-	if (inRange(reservation.reservationTime, previous.horizonFrom, previous.horizonTo)) return true;
-	// Created at or after the previous poll's first answer (whole seconds: a tie counts as new, so
-	// nothing created during that poll can be missed).
-	const createdAt =
-		typeof reservation.createdAt === 'string' ? Date.parse(reservation.createdAt) : NaN;
-	return !Number.isNaN(createdAt) && createdAt >= previous.serverTime;
-}
-
-function sortByTime(items: ChangeItem[]): ChangeItem[] {
-	return items.sort((a, b) => {
-		const [x, y] = [
-			String(a.reservation.reservationTime ?? ''),
-			String(b.reservation.reservationTime ?? ''),
-		];
-		return x < y
-			? -1
-			: x > y
-				? 1
-				: a.reservationId < b.reservationId
-					? -1
-					: a.reservationId > b.reservationId
-						? 1
-						: 0;
-	});
 }

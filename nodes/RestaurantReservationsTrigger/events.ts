@@ -1,8 +1,7 @@
 /**
- * A watch target's events, defined in one ordered table (reservations: ./reservationEvents), and
- * everything derived from it: the Events option's choices and default, the event a change is
- * reported as, and the samples of a manual test run. Another watch target brings its own table of
- * the same type; nothing else lists events.
+ * A watch target's events, defined in one ordered table (./reservationEvents, ./eventEvents,
+ * ./productEvents), and everything derived from it: the Events option's choices and default, the
+ * event a change is reported as, and the samples of a manual test run. Nothing else lists events.
  */
 import type { INodePropertyOptions } from 'n8n-workflow';
 
@@ -23,6 +22,11 @@ export interface NewRecordEvent<Source, Item> extends EventBase<Source, Item> {
 	reports: 'new';
 }
 
+/** The event of a tracked record that is gone from a complete list (deleted). */
+export interface GoneRecordEvent<Source, Item> extends EventBase<Source, Item> {
+	reports: 'gone';
+}
+
 /**
  * An event of a change to a tracked record. A change is reported once, as the chosen event of
  * highest `precedence` among those that match it.
@@ -34,7 +38,7 @@ export interface ChangeEvent<Change, Source, Item> extends EventBase<Source, Ite
 }
 
 export type EventDefinition<Change, Source, Item> =
-	NewRecordEvent<Source, Item> | ChangeEvent<Change, Source, Item>;
+	NewRecordEvent<Source, Item> | GoneRecordEvent<Source, Item> | ChangeEvent<Change, Source, Item>;
 
 export interface EventTable<Change, Source, Item> {
 	/** Every event's value, in table order. */
@@ -45,11 +49,14 @@ export interface EventTable<Change, Source, Item> {
 	defaults: readonly string[];
 	/** The event of a record new to the snapshot; undefined when the target has none. */
 	newRecordEvent: string | undefined;
+	/** The event of a tracked record gone from the list; undefined when the target has none (records that leave are dropped silently). */
+	goneRecordEvent: string | undefined;
 	/** The event a change is reported as: of the chosen events that match it, the one of highest precedence. */
 	eventFor(change: Change, chosen: ReadonlySet<string>): string | undefined;
 	/**
 	 * A sample of each chosen event, marked `sample: true`: the new-record event first, then the
-	 * change events from the lowest precedence (the broadest) to the highest (the most specific).
+	 * change events from the lowest precedence (the broadest) to the highest (the most specific),
+	 * then the gone-record event.
 	 */
 	samples(source: Source, chosen: ReadonlySet<string>): Item[];
 }
@@ -58,17 +65,25 @@ export function eventTable<Change, Source, Item extends object>(
 	events: ReadonlyArray<EventDefinition<Change, Source, Item>>,
 ): EventTable<Change, Source, Item> {
 	const newRecordEvents = events.filter((event) => event.reports === 'new');
+	const goneRecordEvents = events.filter((event) => event.reports === 'gone');
 	const changeEvents = events.filter(
 		(event): event is ChangeEvent<Change, Source, Item> => event.reports === 'change',
 	);
 	if (
 		newRecordEvents.length > 1 ||
+		goneRecordEvents.length > 1 ||
 		new Set(changeEvents.map((event) => event.precedence)).size < changeEvents.length
 	) {
-		throw new Error('An event table has at most one new-record event and distinct precedences');
+		throw new Error(
+			'An event table has at most one new-record and one gone-record event, and distinct precedences',
+		);
 	}
 	const mostSpecificFirst = [...changeEvents].sort((a, b) => b.precedence - a.precedence);
-	const sampleOrder = [...newRecordEvents, ...[...mostSpecificFirst].reverse()];
+	const sampleOrder = [
+		...newRecordEvents,
+		...[...mostSpecificFirst].reverse(),
+		...goneRecordEvents,
+	];
 	return {
 		values: events.map((event) => event.value),
 		options: sortedByName(
@@ -80,6 +95,7 @@ export function eventTable<Change, Source, Item extends object>(
 		),
 		defaults: events.filter((event) => event.onByDefault).map((event) => event.value),
 		newRecordEvent: newRecordEvents[0]?.value,
+		goneRecordEvent: goneRecordEvents[0]?.value,
 		eventFor: (change, chosen) =>
 			mostSpecificFirst.find((event) => event.matches(change) && chosen.has(event.value))?.value,
 		samples: (source, chosen) =>

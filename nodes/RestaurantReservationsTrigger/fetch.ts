@@ -93,8 +93,8 @@ function unreachable(
 
 function outOfTime(context: IPollFunctions, what: string, clock: PollClock): NodeApiError {
 	return new NodeApiError(context.getNode(), { message: 'poll budget exhausted' } as JsonObject, {
-		message: `The poll ran out of time (${Math.round(clock.budgetMs / 1000)} seconds) before every window was fetched`,
-		description: `While fetching ${what}. The API is slow or asks to wait: poll less often or watch a shorter horizon. ${NOTHING_LOST}`,
+		message: `The poll ran out of time (${Math.round(clock.budgetMs / 1000)} seconds) before every list was fetched`,
+		description: `While fetching ${what}. The API is slow or asks to wait: poll less often or watch less (a shorter horizon, one restaurant). ${NOTHING_LOST}`,
 	});
 }
 
@@ -126,16 +126,26 @@ export async function send(
 				continue;
 			}
 		}
-		throw withContext(
-			apiError(
-				context.getNode(),
-				status,
-				response.body,
-				retryAfter === undefined ? undefined : String(retryAfter),
-			),
-			what,
-		);
+		throw failure(context, response, what);
 	}
+}
+
+/** The error that fails the poll for a response of status 400 or above. */
+export function failure(
+	context: IPollFunctions,
+	response: IN8nHttpFullResponse,
+	what: string,
+): NodeApiError {
+	const retryAfter = response.headers?.['retry-after'];
+	return withContext(
+		apiError(
+			context.getNode(),
+			response.statusCode,
+			response.body,
+			retryAfter === undefined ? undefined : String(retryAfter),
+		),
+		what,
+	);
 }
 
 export interface ListFilters extends IDataObject {
@@ -151,7 +161,7 @@ export interface WindowList {
 	serverTime?: number;
 }
 
-function serverTimeOf(response: IN8nHttpFullResponse): number | undefined {
+export function serverTimeOf(response: IN8nHttpFullResponse): number | undefined {
 	const date = response.headers?.date;
 	const parsed = typeof date === 'string' ? Date.parse(date) : NaN;
 	return Number.isNaN(parsed) ? undefined : parsed;
@@ -175,15 +185,26 @@ export async function listWindow(
 		what,
 		clock,
 	);
-	if (!Array.isArray(response.body)) {
-		throw withContext(
-			new NodeApiError(context.getNode(), { message: 'not a list' } as JsonObject, {
-				message: 'The API answered the reservation list with something that is not a list',
-			}),
-			what,
-		);
-	}
-	return { reservations: response.body as IDataObject[], serverTime: serverTimeOf(response) };
+	return {
+		reservations: listIn(context, response.body, 'reservation list', what),
+		serverTime: serverTimeOf(response),
+	};
+}
+
+/** A list answer's items; what is not a list fails the poll. */
+export function listIn(
+	context: IPollFunctions,
+	body: unknown,
+	list: string,
+	what: string,
+): IDataObject[] {
+	if (Array.isArray(body)) return body as IDataObject[];
+	throw withContext(
+		new NodeApiError(context.getNode(), { message: 'not a list' } as JsonObject, {
+			message: `The API answered the ${list} with something that is not a list`,
+		}),
+		what,
+	);
 }
 
 /** One reservation, or undefined when it is gone or out of the token's reach. */

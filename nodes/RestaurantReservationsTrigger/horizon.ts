@@ -1,4 +1,9 @@
-/** The watched period of a restaurant: [now - look-back, now + look-ahead) in its wall-clock time. */
+/**
+ * The watched period of a restaurant: [hour - look-back, hour + look-ahead) in its wall-clock time,
+ * where hour is the start of the current hour. Whole hours keep the period, and so the stored state,
+ * the same from poll to poll within an hour: a poll that finds nothing new then leaves the state as it
+ * was, and n8n's durable poll cursors write nothing for it (they commit a state only when it differs).
+ */
 import type { LocalWindow } from '../shared/dateWindows';
 import { addLocalDays, parseLocal, splitIntoWindows } from '../shared/dateWindows';
 import { toLocalDateTime } from '../shared/localTime';
@@ -8,17 +13,22 @@ export interface Horizon extends LocalWindow {
 	windows: LocalWindow[];
 }
 
-/** [now - back, now + ahead) in the restaurant's wall-clock time, split into <= 60-day windows. */
+/** [hour - back, hour + ahead) in the restaurant's wall-clock time, split into <= 60-day windows. */
 export function horizonAt(
 	instant: Date,
 	timeZone: string,
 	lookBackDays: number,
 	lookAheadDays: number,
 ): Horizon {
-	const now = toLocalDateTime(instant, timeZone);
-	const from = addLocalDays(now, -lookBackDays);
-	const to = addLocalDays(now, lookAheadDays);
+	const hour = startOfHour(toLocalDateTime(instant, timeZone));
+	const from = addLocalDays(hour, -lookBackDays);
+	const to = addLocalDays(hour, lookAheadDays);
 	return { from, to, windows: splitIntoWindows(from, to) };
+}
+
+/** `YYYY-MM-DDTHH:00:00` of a local `YYYY-MM-DDTHH:mm:ss`. */
+function startOfHour(local: string): string {
+	return `${local.slice(0, 13)}:00:00`;
 }
 
 /** True when a restaurant-local time lies in [from, to); an unreadable time counts as inside. */

@@ -1,6 +1,7 @@
 /** The restaurants a poll watches, each with its time zone: looked up at most once an hour. */
 import type { IPollFunctions } from 'n8n-workflow';
 import { isValidTimeZone } from '../shared/localTime';
+import { idValue } from '../shared/paths';
 import type { PollClock, RestaurantInfo } from './fetch';
 import { getRestaurant, listRestaurants } from './fetch';
 import type { TriggerSettings } from './settings';
@@ -37,7 +38,7 @@ export async function watchedRestaurants(
 	) {
 		const restaurants = Object.entries(stored.restaurants).map(([key, r]) => ({
 			key,
-			id: restaurantIdValue(key),
+			id: idValue(key),
 			timeZone: r.timeZone,
 		}));
 		return { restaurants: restaurants.sort(byKey), lookedUpAt: stored.restaurantsLookedUpAt };
@@ -57,20 +58,16 @@ function isFresh(stored: StoredState, now: number): boolean {
 	return age >= 0 && age < RESTAURANT_CACHE_MS;
 }
 
-function restaurantIdValue(key: string): number | string {
-	return /^\d+$/.test(key) && Number.isSafeInteger(Number(key)) ? Number(key) : key;
-}
-
 function toRestaurant(context: IPollFunctions, info: RestaurantInfo): Restaurant {
 	const key = String(info.id);
 	// A restaurant without a usable time zone is read in the workflow's time zone.
 	const timeZone =
 		info.timeZone && isValidTimeZone(info.timeZone) ? info.timeZone : context.getTimezone();
-	return { key, id: restaurantIdValue(key), timeZone };
+	return { key, id: idValue(key), timeZone };
 }
 
 function byKey(a: Restaurant, b: Restaurant): number {
-	const [x, y] = [restaurantIdValue(a.key), restaurantIdValue(b.key)];
+	const [x, y] = [idValue(a.key), idValue(b.key)];
 	if (typeof x === 'number' && typeof y === 'number') return x - y;
 	return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }

@@ -4,8 +4,10 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { EVENT_EVENTS } from './eventEvents';
 import type { ListFilters } from './fetch';
 import { textDigest } from './hash';
+import { PRODUCT_EVENTS } from './productEvents';
 import { RESERVATION_EVENTS } from './reservationEvents';
 import type { SnapshotFormat } from './snapshotFormat';
 import { snapshotFormat } from './snapshotFormat';
@@ -13,18 +15,41 @@ import { snapshotFormat } from './snapshotFormat';
 /** Longest horizon, look-back plus look-ahead, in days. */
 export const MAX_HORIZON_DAYS = 730;
 
+/** The Watch parameter's values (saved in workflows: never change); reservations is the default. */
+export type Watch = 'reservations' | 'events' | 'products';
+
+/** The name of each watch target's Events parameter (saved in workflows: never change). */
+export const EVENT_PARAMETERS = {
+	reservations: 'events',
+	events: 'eventEvents',
+	products: 'productEvents',
+} as const;
+
+/** Each watch target's event table. */
+export const EVENT_TABLES = {
+	reservations: RESERVATION_EVENTS,
+	events: EVENT_EVENTS,
+	products: PRODUCT_EVENTS,
+} as const;
+
 export interface TriggerSettings {
-	/** The chosen events (values of RESERVATION_EVENTS). */
+	watch: Watch;
+	/** The chosen events (values of the watch target's event table). */
 	events: Set<string>;
 	restaurants: 'one' | 'all';
 	restaurantId?: string;
+	/** What the stored state depends on: another key starts a new baseline. */
+	settingsKey: string;
+	/** The settings only reservations have; present exactly when reservations are watched. */
+	reservations?: ReservationSettings;
+}
+
+export interface ReservationSettings {
 	lookBackDays: number;
 	lookAheadDays: number;
 	filters: ListFilters;
 	/** The snapshot's format: it holds the "Report Previous Guest Details" option. */
 	format: SnapshotFormat;
-	/** What the stored state depends on besides the horizon. */
-	settingsKey: string;
 }
 
 interface TriggerOptions {
@@ -37,13 +62,20 @@ interface TriggerOptions {
 }
 
 export function readSettings(context: IPollFunctions): TriggerSettings {
-	const events = readEvents(context);
+	const watch = readWatch(context);
+	const events = readEvents(context, watch);
 	const restaurants = context.getNodeParameter('restaurants', 'one') === 'all' ? 'all' : 'one';
 	const restaurantId = restaurants === 'one' ? readRestaurantId(context) : undefined;
+	if (watch !== 'reservations') {
+		// Another target's state never reads as a reservation snapshot: its key names the target.
+		const settingsKey = textDigest(JSON.stringify([watch, restaurants, restaurantId ?? null]), 8);
+		return { watch, events, restaurants, restaurantId, settingsKey };
+	}
 	const { lookBackDays, lookAheadDays } = readHorizon(context);
 	const options = context.getNodeParameter('options', {}) as TriggerOptions;
 	const filters = readFilters(options);
 	const reportPreviousGuestDetails = options.keepGuestDetails === true;
+	// Unchanged since the first version: stored reservation snapshots stay valid.
 	const settingsKey = textDigest(
 		JSON.stringify([
 			restaurants,
@@ -57,20 +89,33 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 		8,
 	);
 	return {
+		watch,
 		events,
 		restaurants,
 		restaurantId,
-		lookBackDays,
-		lookAheadDays,
-		filters,
-		format: snapshotFormat(reportPreviousGuestDetails),
 		settingsKey,
+		reservations: {
+			lookBackDays,
+			lookAheadDays,
+			filters,
+			format: snapshotFormat(reportPreviousGuestDetails),
+		},
 	};
 }
 
-function readEvents(context: IPollFunctions): Set<string> {
-	const chosen = context.getNodeParameter('events', []) as string[];
-	const events = new Set(chosen.filter((event) => RESERVATION_EVENTS.values.includes(event)));
+function readWatch(context: IPollFunctions): Watch {
+	const watch = context.getNodeParameter('watch', 'reservations') as string;
+	if (watch === 'reservations' || watch === 'events' || watch === 'products') return watch;
+	throw new NodeOperationError(
+		context.getNode(),
+		`"${watch}" is not something the trigger watches`,
+	);
+}
+
+function readEvents(context: IPollFunctions, watch: Watch): Set<string> {
+	const table = EVENT_TABLES[watch];
+	const chosen = context.getNodeParameter(EVENT_PARAMETERS[watch], []) as string[];
+	const events = new Set(chosen.filter((event) => table.values.includes(event)));
 	if (events.size === 0)
 		throw new NodeOperationError(context.getNode(), 'Choose at least one event to watch');
 	return events;

@@ -1,7 +1,9 @@
 /**
- * The snapshot's format, behind one small API ({@link SnapshotFormat}): one string per restaurant,
- * one record per tracked reservation, records sorted by ID. Budget: at most 40 bytes of JSON per
- * reservation.
+ * The snapshot's format: one string per restaurant, one record per tracked record, records sorted
+ * by ID and joined by `|`, each `<id>,<record>` ({@link encodeRecords}, {@link decodeRecords}: every
+ * watch target stores its records this way). The record of a reservation, behind one small API
+ * ({@link SnapshotFormat}); budget: at most 40 bytes of JSON per reservation (events and products:
+ * ./fieldRecords).
  *
  * A record is `<id>,<hashes><state>,<time>,<groupSize>,<tableNumber>,<eventId>` and, when the
  * previous guest details are reported, `,<customerName>,<phone>,<email>,<specialRequests>` after
@@ -31,21 +33,21 @@ const LONGEST_SHARED_PREFIX = 35;
 const EXACT_FIELD_COUNT = 5;
 const GUEST_DETAIL_COUNT = GUEST_DETAIL_FIELDS.length;
 
-/** One reservation in a snapshot: its ID and its record (everything a poll compares). */
+/** One tracked record in a snapshot: its ID and its record (everything a poll compares). */
 export interface StoredRecord {
 	id: string;
 	record: string;
 }
 
-/** A reservation as listed now, with its record (its fingerprint is computed again only when it changed). */
-export interface ListedReservation extends StoredRecord {
-	reservation: IDataObject;
+/** A record as listed now (`value`, as the API sent it), with its stored form (its fingerprint is computed again only when it changed). */
+export interface ListedRecord extends StoredRecord {
+	value: IDataObject;
 }
 
 /** The snapshot format of one setting of "Report Previous Guest Details". */
 export interface SnapshotFormat {
 	/** A listed reservation with its record. */
-	listed(reservation: IDataObject): ListedReservation;
+	listed(reservation: IDataObject): ListedRecord;
 	/** A restaurant's records, in ID order, not decoded; throws on text that is not a snapshot of this format. */
 	readRecords(text: string): StoredRecord[];
 	/** A restaurant's records (in ID order, distinct IDs) as the stored text. */
@@ -64,9 +66,9 @@ export function snapshotFormat(reportPreviousGuestDetails: boolean): SnapshotFor
 	return {
 		listed(reservation) {
 			const current = fingerprint(reservation, reportPreviousGuestDetails);
-			return { id: current.id, reservation, record: encodeRecord(current, layout) };
+			return { id: current.id, value: reservation, record: encodeRecord(current, layout) };
 		},
-		readRecords: (text) => decodeRecords(text, layout),
+		readRecords: (text) => decodeRecords(text, (record) => isRecord(record, layout)),
 		writeRecords: encodeRecords,
 		timeOf: (stored) => decodeValue(fingerprintOf(stored).time, 'time'),
 		changeSince: (previous, reservation) =>
@@ -159,8 +161,8 @@ function sharedPrefix(a: string, b: string): number {
 	return i;
 }
 
-/** One restaurant's records as one string, IDs front-coded. */
-function encodeRecords(records: readonly StoredRecord[]): string {
+/** One restaurant's records (in ID order, distinct IDs) as one string, IDs front-coded. */
+export function encodeRecords(records: readonly StoredRecord[]): string {
 	const lines = new Array<string>(records.length);
 	let previousId = '';
 	for (let i = 0; i < records.length; i++) {
@@ -173,10 +175,10 @@ function encodeRecords(records: readonly StoredRecord[]): string {
 }
 
 /**
- * The inverse of {@link encodeRecords}; throws on text that is not a snapshot (including records
- * out of order: a poll pairs them with the listed reservations by merging).
+ * The inverse of {@link encodeRecords}; throws on text that is not a snapshot (a record `isRecord`
+ * refuses, or records out of order: a poll pairs them with the listed records by merging).
  */
-function decodeRecords(text: string, layout: RecordLayout): StoredRecord[] {
+export function decodeRecords(text: string, isRecord: (record: string) => boolean): StoredRecord[] {
 	if (text === '') return [];
 	const lines = text.split('|');
 	const records = new Array<StoredRecord>(lines.length);
@@ -186,7 +188,7 @@ function decodeRecords(text: string, layout: RecordLayout): StoredRecord[] {
 		const comma = line.indexOf(',');
 		const record = line.slice(comma + 1);
 		// The head: one base-36 digit (how much of the previous ID is shared), then the rest of the ID.
-		if (comma < 1 || !isRecord(record, layout)) throw new Error('not a snapshot record');
+		if (comma < 1 || !isRecord(record)) throw new Error('not a snapshot record');
 		const id = previousId.slice(0, parseInt(line[0], 36)) + unescapeText(line.slice(1, comma));
 		if (i > 0 && !(id > previousId)) throw new Error('snapshot records out of order');
 		previousId = id;

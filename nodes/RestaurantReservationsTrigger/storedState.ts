@@ -1,7 +1,7 @@
 /**
- * The trigger's state in the workflow's static data (getWorkflowStaticData('node')): readable names
- * in code, short keys where it is stored. Compact: per restaurant a few fields and one string of
- * records (./snapshotFormat), never whole records.
+ * The trigger's state in the workflow's static data (getWorkflowStaticData('node')), the same for
+ * every watch target: readable names in code, short keys where it is stored. Compact: per
+ * restaurant a few fields and one string of records (./snapshotFormat), never whole records.
  *
  * ```
  * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>,
@@ -19,10 +19,13 @@ export const STATE_VERSION = 2;
 export interface StoredRestaurant {
 	/** The restaurant's time zone, as looked up at `StoredState.restaurantsLookedUpAt`. */
 	timeZone: string;
-	/** The horizon [from, to) of the last successful poll, restaurant-local. */
+	/** The horizon [from, to) of the last successful poll, restaurant-local, whole hours; '' for a watch target without one (events, products). */
 	horizonFrom: string;
 	horizonTo: string;
-	/** The server's clock (Date header) at the first answer of the last successful poll, epoch ms. */
+	/**
+	 * The server's clock (Date header) at the first answer of the last successful poll that changed
+	 * the records or the horizon (an idle poll keeps the state as it was: ./compare), epoch ms.
+	 */
 	serverTime: number;
 	/** The restaurant's records (./snapshotFormat). */
 	records: string;

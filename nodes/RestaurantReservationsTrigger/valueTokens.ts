@@ -1,8 +1,9 @@
 /**
  * The exact values of the snapshot as short tokens: `~` null, `!<json>` anything unexpected; times
  * as base-36 minutes since 1970 (restaurant-local wall clock), integers in base 36, states as one
- * letter, text as itself. Free text is escaped so that none of `% , | ~ !` appears raw in a token:
- * a token never breaks the record syntax of ./snapshotFormat.
+ * letter, text as itself, other numbers as JavaScript writes them, booleans as `t`/`f`, and `json`
+ * values (objects, arrays) always as `!<json>`. Free text is escaped so that none of `% , | ~ !`
+ * appears raw in a token: a token never breaks the record syntax of ./snapshotFormat.
  */
 import { formatLocal, parseLocal } from '../shared/dateWindows';
 
@@ -26,7 +27,7 @@ const STATE_NAMES = Object.fromEntries(
 	Object.entries(STATE_CODES).map(([name, code]) => [code, name]),
 );
 
-export type ValueKind = 'time' | 'int' | 'text' | 'state';
+export type ValueKind = 'time' | 'int' | 'text' | 'state' | 'number' | 'bool' | 'json';
 
 export function escapeText(text: string): string {
 	// Most texts (IDs, table numbers) have nothing to escape: skip the replace and its new string.
@@ -65,6 +66,13 @@ export function encodeValue(value: unknown, kind: ValueKind): string {
 				: rawToken(value);
 		case 'time':
 			return typeof value === 'string' ? timeToken(value) : rawToken(value);
+		case 'number':
+			// Digits, `.`, `-`, `e`, `+`: nothing to escape.
+			return typeof value === 'number' && Number.isFinite(value) ? String(value) : rawToken(value);
+		case 'bool':
+			return value === true ? 't' : value === false ? 'f' : rawToken(value);
+		case 'json':
+			return rawToken(value);
 	}
 }
 
@@ -103,5 +111,11 @@ export function decodeValue(token: string, kind: ValueKind): unknown {
 			return STATE_NAMES[token] ?? token;
 		case 'time':
 			return formatLocal(parseInt(token, 36) * MINUTE_MS);
+		case 'number':
+			return Number(token);
+		case 'bool':
+			return token === 't';
+		case 'json':
+			return token;
 	}
 }

@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import { RULE_CODES } from './bookingRules';
 
 interface ProblemBody {
 	message?: string;
@@ -27,8 +28,16 @@ const CODE_HINTS: Record<string, string> = {
 	amount_too_large: 'The order total must not exceed 21474836.47: lower the amounts.',
 	range_required: 'Set a date range (From and To).',
 	range_too_long: 'Use a date range of at most 60 days.',
-	unknown_cancel_option: 'Pick a reason from the Cancellation Reason list.',
+	unknown_cancel_option:
+		"Use one of the restaurant's cancellation reasons named above (the Cancellation Reason list shows them).",
 	already_cancelled: 'The reservation was cancelled before; nothing was changed.',
+	customer_name_required: "Give the guest's name.",
+	...Object.fromEntries(
+		RULE_CODES.map((code) => [
+			code,
+			"The restaurant's published booking rules refuse it; checking availability (Reservation › Check Availability) gives the bookable times.",
+		]),
+	),
 };
 
 function asProblem(body: unknown): ProblemBody {
@@ -70,14 +79,14 @@ export function describeApiError(
 		return {
 			message:
 				'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
-			description: `Pick a restaurant from the list, or use a token that has access to it.${said}`,
+			description: `Use a restaurant this token may reach (the Restaurant list shows them), or a token with access to it.${said}`,
 		};
 	}
 	if (status === 404) {
 		return {
 			message: apiMessage ? `Not found: ${apiMessage}` : 'Not found (HTTP 404)',
 			description:
-				'Check the ID, pick the record from the list, or check the Base URL of the credential.',
+				'Check the ID (Get Many, Find and the lists of the node give valid ones), or the Base URL of the credential.',
 		};
 	}
 	if (status === 429) {

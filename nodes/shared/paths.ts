@@ -95,3 +95,11 @@ export function routingUrlChoice(selector: string, byValue: Record<string, PathN
 	);
 	return `={{ ({ ${choices.join(', ')} })[${selector}] }}`;
 }
+
+/**
+ * An ID as items carry it: a number when it is an integer (restaurant and event IDs are integers,
+ * spec 2.9), otherwise the text as the path has it.
+ */
+export function idValue(id: string): number | string {
+	return /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) ? Number(id) : id;
+}

@@ -147,6 +147,7 @@ const roundToHalf = (n: number) => Math.round(n * 2) / 2;
 export function seedCatalog(
 	seed: RestaurantSeed,
 	random: Random,
+	extraProducts = 0,
 ): { groups: ProductGroup[]; products: Product[] } {
 	const rid = seed.profile.id;
 	const tax = seed.taxRates;
@@ -256,5 +257,33 @@ export function seedCatalog(
 			stockAmount: 40,
 		}),
 	);
+	products.push(...bulkProducts(rid, extraProducts, groups.slice(0, GROUPS.length), product));
 	return { groups, products };
+}
+
+/**
+ * A large catalog for benchmarks (`--extra-products`): numbered products spread over the regular
+ * groups, each with its own PLU, valid prices and a stock. Derived from the number alone, so every
+ * reset gives the same ones.
+ */
+function bulkProducts(
+	rid: number,
+	count: number,
+	groups: ProductGroup[],
+	product: (fields: Partial<Product> & Pick<Product, 'id' | 'name' | 'price'>) => Product,
+): Product[] {
+	return Array.from({ length: count }, (_, i) => {
+		const n = String(i + 1).padStart(5, '0');
+		const price = 5 + (i % 200) / 10;
+		return product({
+			id: `prd-${rid}-bulk-${n}`,
+			productPLU: `9${rid}${n}`,
+			name: `Catalog item ${n}`,
+			price,
+			takeawayPrice: price,
+			groupId: groups[i % groups.length].id,
+			stockAmount: i % 50,
+			taxIds: [`tax-${rid}-standard`],
+		});
+	});
 }

@@ -16,6 +16,8 @@ export interface SeedOptions {
 	today: string;
 	/** Reservations per restaurant. */
 	reservationsPerRestaurant: number;
+	/** Products added to each restaurant's catalog beyond the regular seed (benchmarks). */
+	extraProducts?: number;
 }
 
 export const DEFAULT_RESERVATIONS_PER_RESTAURANT = 600;
@@ -30,7 +32,7 @@ export function buildSeed(options: SeedOptions): SeedResult {
 		// Copies, so that changes made through the API never leak into the next reset.
 		const settings = structuredClone(settingsFor(seed, year));
 		const config = structuredClone(configFor(seed, settings));
-		const catalog = seedCatalog(seed, random);
+		const catalog = seedCatalog(seed, random, options.extraProducts);
 		const productGroups = new Map(catalog.groups.map((g) => [g.id, g]));
 		const products = new Map(catalog.products.map((p) => [p.id, p]));
 		const events = seedEvents(rid, options.today, () => ++eventNumber);

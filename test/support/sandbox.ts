@@ -2,6 +2,8 @@
  * The sandbox for tests and benchmarks: the sandbox process (scripts/n8n/sandbox.ts), and a test
  * file's own sandbox, started before and stopped after its tests, with an API client on it.
  */
+import { DateTime } from 'luxon';
+import { RESTAURANT_SEEDS } from '../../sandbox/seed/restaurants';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../scripts/n8n/sandbox';
 import { apiClient, type ApiCall } from './client';
 
@@ -25,7 +27,31 @@ export function useSandbox(options: SandboxOptions = {}): SandboxContext {
 	return ctx;
 }
 
+/**
+ * Reservations to seed per restaurant so that about `volume` fall in a 365-day horizon: the seed
+ * spreads a restaurant's reservations over 731 days.
+ */
+export const seededFor = (volume: number) => Math.round((volume * 731) / 365);
+
 /** Today's date in UTC, the seed's default anchor. */
 export function todayUtc(): string {
 	return new Date().toISOString().slice(0, 10);
 }
+
+/**
+ * A time the seeded restaurants' published rules accept from an application (vendor token):
+ * restaurant-local, on the first day at least `daysAhead` days ahead (at most 90) that is not a
+ * Monday (closed) nor in the winter holidays (24-26 December), at `time` (a 15-minute slot
+ * before the last seating).
+ */
+export function openSlot(timeZone: string, daysAhead: number, time = '12:45:00'): string {
+	let day = DateTime.now().setZone(timeZone).startOf('day').plus({ days: daysAhead });
+	while (day.weekday === 1 || (day.month === 12 && day.day >= 24 && day.day <= 26))
+		day = day.plus({ days: 1 });
+	return `${day.toFormat('yyyy-LL-dd')}T${time}`;
+}
+
+/** The time zone of each seeded restaurant, by id (101 Berlin, 102 New York, 103 Sydney). */
+export const SEEDED_TIME_ZONES: Record<number, string> = Object.fromEntries(
+	RESTAURANT_SEEDS.map((seed) => [seed.profile.id, seed.profile.timeZone as string]),
+);

@@ -26,6 +26,65 @@ export interface ChangeJson {
 	reservation: IDataObject & { id: string; reservationTime: string; state: string };
 }
 
+/** An item of the Events or Products watch: the record's ID and the record under the target's keys. */
+export interface WatchItem {
+	event: string;
+	restaurantId: number;
+	eventId?: number;
+	productId?: string;
+	changedFields?: string[];
+	changes?: Record<string, { previous?: unknown; current: unknown }>;
+	otherFieldsChanged?: boolean;
+	sample?: boolean;
+	restaurantEvent?: IDataObject & { id: number; name: string; isOffline: boolean };
+	product?: IDataObject & { id: string; name: string };
+}
+
+/** The items of a tick of the Events or Products watch. */
+export const watchItems = (result: { changes: ChangeJson[] }) =>
+	result.changes as unknown as WatchItem[];
+
+/** A trigger after its first poll, which must succeed silently (the baseline). */
+export async function baselined(
+	ctx: SandboxContext,
+	parameters: INodeParameters,
+	token?: string,
+): Promise<Trigger> {
+	const trigger = new Trigger(ctx, parameters, token);
+	const first = await trigger.tick();
+	expect(first.error).toBeUndefined();
+	expect(first.items).toBeNull();
+	return trigger;
+}
+
+/**
+ * A tick that finds nothing new leaves the stored state exactly as it was, server time included
+ * (n8n's durable poll cursors then commit nothing), even after the server's clock moved on.
+ */
+export async function expectIdleTickKeepsState(trigger: Trigger): Promise<void> {
+	const stored = JSON.stringify(trigger.state);
+	await new Promise((resolve) => setTimeout(resolve, 1100)); // the server's clock has whole seconds
+	const idle = await trigger.tick();
+	expect(idle.error).toBeUndefined();
+	expect(idle.items).toBeNull();
+	expect(JSON.stringify(trigger.state)).toBe(stored);
+}
+
+/** A tick that must succeed, with its items as the Events or Products watch emits them. */
+export async function watchTick(trigger: Trigger) {
+	const result = await trigger.tick();
+	expect(result.error).toBeUndefined();
+	return { ...result, items: watchItems(result) };
+}
+
+/** Makes the sandbox fail matching API requests (its control path, /__sandbox/faults). */
+export async function injectFault(ctx: SandboxContext, plan: IDataObject): Promise<void> {
+	expect((await ctx.sandbox.control('POST', '/faults', plan)).status).toBe(201);
+}
+
+/** Waits until requests a failed poll left under way have been answered (they would meet the next fault). */
+export const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+
 export const oneRestaurant = (id: number, extra: INodeParameters = {}): INodeParameters => ({
 	restaurants: 'one',
 	restaurantId: { __rl: true, mode: 'id', value: String(id) },

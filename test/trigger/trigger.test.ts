@@ -4,10 +4,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { naiveLocalMs } from '../../nodes/shared/localTime';
-import { useSandbox } from '../support/sandbox';
+import { SEEDED_TIME_ZONES, openSlot, useSandbox } from '../support/sandbox';
 import { getNodeStaticData } from '../support/engine';
 import { decodeSnapshot } from './snapshots';
 import {
+	expectIdleTickKeepsState,
 	listRequests,
 	localDay,
 	NODE_NAME,
@@ -19,11 +20,7 @@ import {
 const ctx = useSandbox();
 beforeEach(async () => ctx.sandbox.reset());
 
-const ZONES: Record<number, string> = {
-	101: 'Europe/Berlin',
-	102: 'America/New_York',
-	103: 'Australia/Sydney',
-};
+const ZONES = SEEDED_TIME_ZONES;
 const ALL_EVENTS = [
 	'reservationCreated',
 	'reservationUpdated',
@@ -89,6 +86,13 @@ async function fault(plan: IDataObject) {
 	expect((await ctx.sandbox.control('POST', '/faults', plan)).status).toBe(201);
 }
 
+/** Waits out the last 10 s of an hour (restaurant 101's offset is whole hours). */
+async function awayFromTheHour(): Promise<void> {
+	const intoTheHour = Date.now() % 3_600_000;
+	if (intoTheHour > 3_590_000)
+		await new Promise((resolve) => setTimeout(resolve, 3_600_000 - intoTheHour + 1000));
+}
+
 const summary = (changes: ChangeJson[]) => changes.map(({ reservation: _r, ...rest }) => rest);
 
 async function baseline(parameters = oneRestaurant(101), token?: string): Promise<Trigger> {
@@ -124,6 +128,20 @@ describe('baseline', () => {
 		expect(second.error).toBeUndefined();
 		expect(second.items).toBeNull();
 		expect(snapshotOf(trigger).s).toBe(snapshot.s);
+	});
+
+	it('an idle poll leaves the stored state as it was, so that durable poll cursors write nothing', async () => {
+		await awayFromTheHour(); // the horizon moves on the hour, and with it the state
+		const trigger = await baseline();
+		const stored = JSON.stringify(trigger.state);
+		await expectIdleTickKeepsState(trigger);
+		// A change after idle polls is compared with that state and reported once.
+		const created = await create(101, 5);
+		expect((await trigger.tick()).changes.map((c) => [c.event, c.reservationId])).toEqual([
+			['reservationCreated', created.id],
+		]);
+		expect(JSON.stringify(trigger.state)).not.toBe(stored);
+		expect((await trigger.tick()).items).toBeNull();
 	});
 
 	it('starts a new baseline, silently, when the watched set changes (filters)', async () => {
@@ -456,7 +474,8 @@ describe('horizon', () => {
 		expect(snapshotOf(trigger).entries.size).toBeGreaterThan(0);
 		const mine = await ctx.call('createReservation', {
 			token: 'vendor',
-			body: { reservationTime: localDay(ZONES[101], 100), groupSize: 2 },
+			// Under the published rules an application books at most 90 days ahead.
+			body: { reservationTime: openSlot(ZONES[101], 30), groupSize: 2, customerName: 'App Guest' },
 		});
 		const result = await trigger.tick();
 		expect(result.error).toBeUndefined();
@@ -622,15 +641,13 @@ describe('time zones', () => {
 		'restaurant %i (%s): a daylight-saving change on a window boundary loses and repeats nothing',
 		async (restaurantId, timeZone) => {
 			const { date, daysAhead } = nextOffsetChange(timeZone);
-			// Put a window boundary on the day of the change: windows start at now - look-back, every 60 days.
+			// Put a window boundary on the day of the change: windows start at the hour - look-back, every 60 days.
 			const lookBackDays = (60 - (daysAhead % 60)) % 60;
 			const lookAheadDays = daysAhead + 3;
 			const trigger = await baseline(oneRestaurant(restaurantId, { lookBackDays, lookAheadDays }));
-			const nowLocal = new Date(naiveLocalMs(new Date(), timeZone));
+			const hourLocal = `${new Date(naiveLocalMs(new Date(), timeZone)).toISOString().slice(11, 13)}:00:00`;
 			const at = (minutes: number) =>
-				new Date(Date.parse(`${date}T${nowLocal.toISOString().slice(11, 19)}Z`) + minutes * 60_000)
-					.toISOString()
-					.slice(0, 19);
+				new Date(Date.parse(`${date}T${hourLocal}Z`) + minutes * 60_000).toISOString().slice(0, 19);
 			const times = [
 				`${date}T01:30:00`,
 				`${date}T02:30:00`,
@@ -643,7 +660,7 @@ describe('time zones', () => {
 			for (const reservationTime of times) {
 				const response = await ctx.call('createReservation', {
 					path: { restaurantId },
-					body: { reservationTime, groupSize: 2 },
+					body: { reservationTime, groupSize: 2, customerName: 'Window Guest' },
 				});
 				expect(response.body.reservationTime).toBe(reservationTime);
 				created.push(response.body.id);

@@ -12,12 +12,18 @@ import {
 	productIdField,
 } from './fields';
 
-/** Spec 7.3: the price rules hold for the product as stored after the update, legacy prices included. */
-export const LEGACY_PRICE_HINT =
-	'The price rules are checked on the whole product on every update, even one that changes only stock or visibility, ' +
-	'so a price stored before the rules existed (below 0, or with more than two decimals) blocks the update. ' +
-	'To fix it, add the price fields to Update Fields in this same update with valid values ' +
-	'(Price, and Takeaway Price or Delivery Price when the product has them; e.g. 3.46 instead of 3.456) and run again.';
+/**
+ * Spec 7.3: the price rules hold for the product as stored after the update, legacy prices
+ * included. `where` is the collection the price fields are set in (Update, Create or Update).
+ */
+export function legacyPriceHint(where: string): string {
+	return (
+		'The price rules are checked on the whole product on every update, even one that changes only stock or visibility, ' +
+		'so a price stored before the rules existed (below 0, or with more than two decimals) blocks the update. ' +
+		`To fix it, add the price fields to ${where} in this same update with valid values ` +
+		'(Price, and Takeaway Price or Delivery Price when the product has them; e.g. 3.46 instead of 3.456) and run again.'
+	);
+}
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const body = productBody(item, collectionOf(item, 'updateFields'));
@@ -35,7 +41,7 @@ export const operation = apiOperation({
 	url: routingUrl('product'),
 	body: requestBody,
 	postReceive: [simplify(PRODUCT_FIELDS)],
-	errorHints: { invalid_price: LEGACY_PRICE_HINT },
+	errorHints: { invalid_price: legacyPriceHint('Update Fields') },
 });
 
 export const fields: INodeProperties[] = [

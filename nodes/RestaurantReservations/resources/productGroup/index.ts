@@ -4,10 +4,12 @@ import * as create from './create';
 import * as remove from './delete';
 import * as getMany from './getMany';
 import * as update from './update';
+import * as upsert from './upsert';
 
 export const productGroupDescription = resourceDescription('productGroup', 'getAll', [
 	create,
 	remove,
 	getMany,
 	update,
+	upsert,
 ]);
