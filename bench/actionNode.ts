@@ -1,7 +1,8 @@
 /**
  * The action node through n8n's engine against a plain HTTP client making the same requests, side
  * by side in one run: Reservation Create for 1,000 items, and Reservation Get Many over 365 days
- * (also against the same windows fetched one after another, with network latency).
+ * (also against the same windows fetched one after another, with network latency); then the
+ * catalog sync of ./catalogSync.
  */
 import { splitIntoWindows } from '../nodes/shared/dateWindows';
 import { startSandbox } from '../test/support/sandbox';
@@ -9,6 +10,7 @@ import { round, sideBySide } from './lib/measure';
 import { floorNode } from './lib/floorNode';
 import { builtNode, nodeRun } from './lib/node';
 import { add } from './lib/report';
+import { benchCatalogSync } from './catalogSync';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
 
 const CREATE_ITEMS = 1000;
@@ -134,4 +136,5 @@ export async function benchActionNode(runs: number): Promise<void> {
 	} finally {
 		await sandbox.stop();
 	}
+	await benchCatalogSync(runs);
 }

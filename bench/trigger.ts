@@ -9,7 +9,7 @@ import { WINDOW_CONCURRENCY } from '../nodes/shared/dateWindows';
 import { horizonAt } from '../nodes/RestaurantReservationsTrigger/horizon';
 import { sandboxCredentials } from '../test/support/credentials';
 import { poll } from '../test/support/engine';
-import { startSandbox, type RunningSandbox } from '../test/support/sandbox';
+import { seededFor, startSandbox, type RunningSandbox } from '../test/support/sandbox';
 import { TOKENS } from '../test/support/tokens';
 import { round, sample, type Sample, stats } from './lib/measure';
 import { builtNode } from './lib/node';
@@ -41,9 +41,6 @@ interface VolumeResult {
 	pollMs: number;
 	floorMs: number;
 }
-
-/** The seed spreads reservations over 731 days; about half fall in a 365-day horizon. */
-const seededFor = (volume: number) => Math.round((volume * 731) / 365);
 
 /** The windows the trigger lists now: its own horizon function, so the floor fetches the same. */
 const horizonWindows = () => horizonAt(new Date(), TIME_ZONE, LOOK_BACK, LOOK_AHEAD).windows;

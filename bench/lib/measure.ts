@@ -43,20 +43,26 @@ export function stats(samples: Sample[]): Stats {
 
 /**
  * Runs two contenders alternately (A, B, A, B, ...) after a warm-up of each, so that a noisy
- * neighbour hits both alike; returns the stats of each.
+ * neighbour hits both alike; returns the stats of each. `before`, when given, runs untimed before
+ * every run of either (e.g. a sandbox reset, so that each starts from the same data).
  */
 export async function sideBySide(
 	runs: number,
 	a: () => Promise<unknown>,
 	b: () => Promise<unknown>,
+	before: () => Promise<unknown> = async () => undefined,
 ): Promise<[Stats, Stats]> {
-	await a();
-	await b();
+	const timed = async (work: () => Promise<unknown>) => {
+		await before();
+		return await sample(work);
+	};
+	await timed(a);
+	await timed(b);
 	const as: Sample[] = [];
 	const bs: Sample[] = [];
 	for (let i = 0; i < runs; i++) {
-		as.push(await sample(a));
-		bs.push(await sample(b));
+		as.push(await timed(a));
+		bs.push(await timed(b));
 	}
 	return [stats(as), stats(bs)];
 }

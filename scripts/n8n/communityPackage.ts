@@ -7,15 +7,17 @@ import path from 'node:path';
 import { cleanNpmEnv, NPM } from './npm';
 import { UserFacingError } from './output';
 import { lastLines, runCommand } from './processes';
+import { REPO_ROOT } from './runtime';
 
 /** The package's name, and the prefix of its node types in n8n. */
 export const PACKAGE_NAME = 'n8n-nodes-restaurant-reservations';
 export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.restaurantReservations`;
 export const TRIGGER_NODE_TYPE = `${PACKAGE_NAME}.restaurantReservationsTrigger`;
 
-/** `npm run build` in the repository. */
-export async function buildPackage(): Promise<void> {
+/** `npm run build` of the package in `packageDir` (this repository). */
+export async function buildPackage(packageDir = REPO_ROOT): Promise<void> {
 	const result = await runCommand(NPM, ['run', 'build'], {
+		cwd: packageDir,
 		env: cleanNpmEnv(),
 		timeoutMs: 5 * 60_000,
 	});
@@ -23,10 +25,11 @@ export async function buildPackage(): Promise<void> {
 		throw new UserFacingError(`npm run build failed:\n${lastLines(result.stdout + result.stderr)}`);
 }
 
-/** `npm pack` into `destination`; returns the path of the tarball. */
-export async function packPackage(destination: string): Promise<string> {
+/** `npm pack` of the package in `packageDir` (this repository) into `destination`; returns the path of the tarball. */
+export async function packPackage(destination: string, packageDir = REPO_ROOT): Promise<string> {
 	fs.mkdirSync(destination, { recursive: true });
 	const result = await runCommand(NPM, ['pack', '--json', '--pack-destination', destination], {
+		cwd: packageDir,
 		env: cleanNpmEnv({ npm_config_ignore_scripts: 'true' }),
 		timeoutMs: 2 * 60_000,
 	});
@@ -43,7 +46,8 @@ export function nodesFolder(userFolder: string): string {
 	return path.join(userFolder, '.n8n', 'nodes');
 }
 
-async function unpack(tarball: string, packageDir: string): Promise<void> {
+/** Unpacks a tarball from `npm pack` into `packageDir` (emptied first), without its `package/` folder. */
+export async function unpackTarball(tarball: string, packageDir: string): Promise<void> {
 	fs.rmSync(packageDir, { recursive: true, force: true });
 	fs.mkdirSync(packageDir, { recursive: true });
 	const untar = await runCommand(
@@ -108,7 +112,7 @@ function recordInstalled(nodes: string, version: string): void {
 export async function installPackedPackage(tarball: string, userFolder: string): Promise<string> {
 	const nodes = nodesFolder(userFolder);
 	const packageDir = path.join(nodes, 'node_modules', PACKAGE_NAME);
-	await unpack(tarball, packageDir);
+	await unpackTarball(tarball, packageDir);
 	const version = keepRuntimeDependencies(packageDir);
 	await installDependencies(packageDir);
 	recordInstalled(nodes, version);

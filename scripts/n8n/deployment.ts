@@ -50,6 +50,8 @@ export interface DeploymentOptions {
 	port: number;
 	brokerPort?: number;
 	filesFolder?: string;
+	/** PostgreSQL server settings (deployments on PostgreSQL), e.g. to load pg_stat_statements. */
+	postgresSettings?: Record<string, string>;
 	/** n8n environment for every process (e.g. N8N_LOG_LEVEL). */
 	extraEnv?: Record<string, string>;
 	log?: Log;
@@ -107,6 +109,7 @@ function queueEnv(redis: RunningRedis | undefined): Record<string, string> {
 async function startServices(
 	kind: DeploymentKind,
 	folder: string,
+	postgresSettings?: Record<string, string>,
 	log?: Log,
 ): Promise<{ postgres?: RunningPostgres; redis?: RunningRedis }> {
 	if (kind === 'default') return {};
@@ -116,6 +119,7 @@ async function startServices(
 	const postgres = await startPostgres({
 		port: await freePort(),
 		folder: path.join(dataRoot, 'postgres'),
+		settings: postgresSettings,
 		log,
 	});
 	if (!isQueue(kind)) return { postgres };
@@ -136,7 +140,7 @@ async function startServices(
 export async function prepareDeployment(options: DeploymentOptions): Promise<Deployment> {
 	const { kind, rt, folder } = options;
 	fs.rmSync(folder, { recursive: true, force: true });
-	const services = await startServices(kind, folder, options.log);
+	const services = await startServices(kind, folder, options.postgresSettings, options.log);
 	const sharedEnv: Record<string, string> = {
 		// Every process of one deployment reads the same credentials from the same database.
 		N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),

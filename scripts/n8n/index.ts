@@ -11,6 +11,7 @@ export {
 	PACKAGE_NAME,
 	packPackage,
 	TRIGGER_NODE_TYPE,
+	unpackTarball,
 } from './communityPackage';
 export {
 	copyExampleFiles,
@@ -23,7 +24,7 @@ export {
 export { ensureN8nInstalled, isInstalled } from './install';
 export { importCredentials, importWorkflows, runN8nCli, type CredentialSpec } from './n8nCli';
 export { n8nInstance, startN8n, type N8nInstance } from './n8nProcess';
-export { DEV_OWNER, ensureOwner, N8nRest } from './n8nRest';
+export { DEV_OWNER, ensureOwner, N8nRest, parseExecutionData } from './n8nRest';
 export { UserFacingError } from './output';
 export { assertPortFree, freePort } from './ports';
 export type { ManagedProcess } from './processes';

@@ -9,11 +9,20 @@ import type { N8nInstance } from './n8nProcess';
 import { UserFacingError } from './output';
 import { lastLines, runCommand, type RunResult } from './processes';
 
+/** A credential of this package: the sandbox's (or a platform's) base URL and token. */
 export interface CredentialSpec {
 	id: string;
 	name: string;
 	baseUrl: string;
 	accessToken: string;
+}
+
+/** A credential of another type (one of n8n's own), its data as that type names it. */
+export interface OtherCredentialSpec {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, string>;
 }
 
 /** Runs `n8n <args>` on the Node 24 binary against the instance's user folder. */
@@ -46,13 +55,17 @@ async function runN8nCliOrThrow(
 	return result;
 }
 
-function writeCredentialsFile(file: string, credentials: CredentialSpec[]): void {
+function writeCredentialsFile(
+	file: string,
+	credentials: Array<CredentialSpec | OtherCredentialSpec>,
+): void {
 	const now = new Date().toISOString();
 	const records = credentials.map((c) => ({
 		id: c.id,
 		name: c.name,
-		type: CREDENTIAL_TYPE,
-		data: { baseUrl: c.baseUrl, accessToken: c.accessToken },
+		...('type' in c
+			? { type: c.type, data: c.data }
+			: { type: CREDENTIAL_TYPE, data: { baseUrl: c.baseUrl, accessToken: c.accessToken } }),
 		createdAt: now,
 		updatedAt: now,
 	}));
@@ -62,7 +75,7 @@ function writeCredentialsFile(file: string, credentials: CredentialSpec[]): void
 /** `n8n import:credentials`: the credential with its data in clear; n8n encrypts it with the instance's key. */
 export async function importCredentials(
 	instance: N8nInstance,
-	credentials: CredentialSpec[],
+	credentials: Array<CredentialSpec | OtherCredentialSpec>,
 	workDir: string,
 ): Promise<void> {
 	const file = path.join(workDir, 'credentials.json');

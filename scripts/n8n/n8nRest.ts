@@ -1,5 +1,7 @@
 /** The n8n REST API as the editor uses it (a session cookie), and the owner account set up through it. */
+import path from 'node:path';
 import { UserFacingError } from './output';
+import { runtime } from './runtime';
 
 /** The owner account `npm run dev` creates; printed with the editor URL and written in the README. */
 export const DEV_OWNER = {
@@ -46,6 +48,46 @@ export class N8nRest {
 		});
 	}
 
+	/** Runs a workflow as the editor's "Execute workflow" does, from its trigger node; returns the execution id. */
+	async runManually(workflowId: string, triggerName: string): Promise<string> {
+		const started = await this.request<{ executionId?: string }>(
+			'POST',
+			`/workflows/${workflowId}/run`,
+			{ triggerToStartFrom: { name: triggerName } },
+		);
+		if (!started.executionId)
+			throw new UserFacingError(`workflow ${workflowId} did not start: ${JSON.stringify(started)}`);
+		return started.executionId;
+	}
+
+	/** The stored execution once it has finished (its `data` is serialised with flatted). */
+	async finishedExecution(
+		executionId: string,
+		timeoutMs = 120_000,
+	): Promise<{ status: string; data: string }> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = await this.request<{ status: string; stoppedAt?: string; data: string }>(
+				'GET',
+				`/executions/${executionId}`,
+			);
+			if (execution.stoppedAt && !['new', 'running'].includes(execution.status)) return execution;
+			if (Date.now() > deadline)
+				throw new UserFacingError(`execution ${executionId} still ${execution.status}`);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	}
+
+	/** The executions of a workflow, newest first (at most 100, n8n's page limit: the scenarios make far fewer). */
+	async workflowExecutions(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const page = await this.request<{ results: Array<{ id: string; status: string }> }>(
+			'GET',
+			`/executions?filter=${filter}&limit=100`,
+		);
+		return page.results;
+	}
+
 	private keepAuthCookie(response: Response): void {
 		const setCookie = response.headers.getSetCookie?.() ?? [];
 		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
@@ -66,4 +108,13 @@ export async function ensureOwner(
 		await rest.login(owner);
 		return 'existing';
 	}
+}
+
+/** An execution's `data` as n8n stores and serves it: serialised with flatted, read with the copy n8n itself ships. */
+export function parseExecutionData<T>(text: string): T {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const flatted = require(path.join(runtime().dir, 'node_modules', 'flatted')) as {
+		parse(text: string): T;
+	};
+	return flatted.parse(text);
 }

@@ -19,6 +19,8 @@ export interface SandboxOptions {
 	today?: string;
 	/** Reservations seeded per restaurant. */
 	reservations?: number;
+	/** Products added to each restaurant's catalog beyond the regular seed (benchmarks). */
+	extraProducts?: number;
 	/** Every line the sandbox writes, except the one that says where it listens. */
 	onLine?: Log;
 }
@@ -48,6 +50,7 @@ function cliArgs(options: SandboxOptions): string[] {
 	if (options.quiet) args.push('--quiet');
 	if (options.today) args.push('--today', options.today);
 	if (options.reservations !== undefined) args.push('--reservations', String(options.reservations));
+	if (options.extraProducts) args.push('--extra-products', String(options.extraProducts));
 	return args;
 }
 

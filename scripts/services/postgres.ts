@@ -16,6 +16,8 @@ export interface RunningPostgres {
 	user: string;
 	password: string;
 	process: ManagedProcess;
+	/** Runs SQL with psql; returns its unaligned, tuples-only output. */
+	query(sql: string): Promise<string>;
 	stop(): Promise<void>;
 }
 
@@ -24,6 +26,8 @@ export interface PostgresOptions {
 	/** A folder of its own; emptied first. */
 	folder: string;
 	database?: string;
+	/** Server settings (`-c name=value`), e.g. for measurements. */
+	settings?: Record<string, string>;
 	log?: Log;
 }
 
@@ -126,6 +130,10 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
 		`unix_socket_directories=${options.folder}`,
 		'-c',
 		'max_connections=100',
+		...Object.entries(options.settings ?? {}).flatMap(([name, value]) => [
+			'-c',
+			`${name}=${value}`,
+		]),
 	]);
 	const server = startProcess('postgres', command, args, { cwd: os.tmpdir(), onLine: options.log });
 	await waitUntilReady(bin, options.port, server);
@@ -141,6 +149,28 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
 		user,
 		password: '',
 		process: server,
+		query: async (sql) => {
+			const result = await runCommand(
+				path.join(bin, 'psql'),
+				[
+					'-h',
+					'127.0.0.1',
+					'-p',
+					String(options.port),
+					'-U',
+					user,
+					'-d',
+					database,
+					'-At',
+					'-c',
+					sql,
+				],
+				{ timeoutMs: 60_000 },
+			);
+			if (result.code !== 0)
+				throw new UserFacingError(`PostgreSQL: ${sql} failed:\n${lastLines(result.stderr)}`);
+			return result.stdout.trim();
+		},
 		// SIGTERM is PostgreSQL's smart shutdown; the process group goes with it.
 		stop: async () => await server.stop(30_000),
 	};

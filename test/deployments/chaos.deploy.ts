@@ -1,15 +1,28 @@
 /**
  * Exactly once, in every way n8n is deployed: the chaos scenario (test/deployments/support/scenario.ts)
  * against each deployment, one line each: `deployment: N expected, N reported, L lost, D duplicated, W wrong`.
+ * Nothing may be lost, duplicated or wrong, except n8n's own loss in queue mode: the one poll's
+ * changes in the execution whose worker was killed (reproduced in workerKill.deploy.ts).
  * Deployments to run: all, or the comma-separated list in RR_DEPLOYMENTS.
  */
-import { DEPLOYMENTS, usesDurableCursors, type DeploymentKind } from '../../scripts/n8n';
-import { ledgerLine } from './support/ledger';
-import { runChaosScenario, type ScenarioResult } from './support/scenario';
+import { usesDurableCursors } from '../../scripts/n8n';
+import { chosenDeployments } from './support/chosen';
+import { ledgerLine, type ExpectedChange } from './support/ledger';
+import { CHANGES_PER_ROUND, runChaosScenario, type ScenarioResult } from './support/scenario';
 
-const chosen = (process.env.RR_DEPLOYMENTS?.split(',').map((d) => d.trim()) ?? [
-	...DEPLOYMENTS,
-]) as DeploymentKind[];
+const chosen = chosenDeployments();
+
+/**
+ * The lost changes that were in an execution a killed worker was running. n8n does not run such
+ * an execution again (its queue fails the job: `maxStalledCount: 0`), so in queue mode these are
+ * n8n's loss, not the trigger's: the trigger reported them and committed its state with them.
+ */
+function lostWithKilledWorkers(result: ScenarioResult): ExpectedChange[] {
+	const held = new Set(
+		result.killedExecutions.flatMap((execution) => execution.items.map((i) => i.reservationId)),
+	);
+	return result.ledger.lost.filter((change) => held.has(change.reservationId));
+}
 
 function report(result: ScenarioResult): void {
 	const { ledger } = result;
@@ -19,7 +32,19 @@ function report(result: ScenarioResult): void {
 	process.stdout.write(
 		`${ledgerLine(result.kind, ledger)} (${result.seconds} s; interruptions: ${result.interruptions.join(', ') || 'none'})\n`,
 	);
-	for (const lost of ledger.lost) process.stdout.write(`  lost: ${lost.what}\n`);
+	for (const { executionId, status, items } of result.unfinished)
+		process.stdout.write(
+			`  ${items.length} items held in execution ${executionId}, left ${status} by an interruption (n8n runs it no further)\n`,
+		);
+	for (const { executionId, items } of result.killedExecutions)
+		process.stdout.write(
+			`  execution ${executionId} held ${items.length} items when its worker was killed\n`,
+		);
+	const lostByN8n = lostWithKilledWorkers(result);
+	for (const lost of ledger.lost)
+		process.stdout.write(
+			`  lost: ${lost.what}${lostByN8n.includes(lost) ? ' (in the execution of a killed worker)' : ''}\n`,
+		);
 	for (const item of ledger.duplicated)
 		process.stdout.write(
 			`  duplicated: ${item.event} ${item.reservationId} (execution ${item.executionId})\n`,
@@ -34,7 +59,10 @@ describe.each(chosen)('the trigger in the %s deployment', (kind) => {
 		const result = await runChaosScenario(kind, tarball);
 		report(result);
 		expect(result.ledger.expected).toBeGreaterThan(20);
-		expect(result.ledger.lost).toEqual([]);
+		// Lost only what n8n's queue dropped with a killed worker's execution: one poll's changes.
+		const lostByN8n = lostWithKilledWorkers(result);
+		expect(result.ledger.lost.filter((change) => !lostByN8n.includes(change))).toEqual([]);
+		expect(lostByN8n.length).toBeLessThanOrEqual(CHANGES_PER_ROUND);
 		expect(result.ledger.wrong).toEqual([]);
 		expect(result.ledger.duplicated).toEqual([]);
 		// n8n's own guarantee with durable cursors: the baseline is the first scheduled poll's.

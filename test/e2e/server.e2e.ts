@@ -15,12 +15,29 @@ import {
 	nodesFolder,
 	PACKAGE_NAME,
 	prepareExample,
-	runtime,
 	TRIGGER_NODE_TYPE,
 } from '../../scripts/n8n';
 import { startEnvironment, WRONG_CREDENTIAL, type E2eEnvironment } from './support/environment';
+import {
+	checkCancelBatch,
+	checkChangesToSpreadsheet,
+	checkNewEventToMailingList,
+	checkPosCatalogSync,
+	checkPriceUpdate,
+	type TriggerExampleSetup,
+} from './support/exampleChecks';
 
 const WRONG_TOKEN_WORKFLOW = 'RrExWrongToken99';
+/**
+ * Node types an example may use besides n8n's base nodes: this package's, the action node's AI tool
+ * variant, and the MCP Server Trigger (it ships with n8n) that the AI booking desk connects it to.
+ */
+const EXAMPLE_NODE_TYPES = [
+	ACTION_NODE_TYPE,
+	`${ACTION_NODE_TYPE}Tool`,
+	TRIGGER_NODE_TYPE,
+	'@n8n/n8n-nodes-langchain.mcpTrigger',
+];
 
 let env: E2eEnvironment;
 
@@ -43,8 +60,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await env?.stop();
 });
-
-const ok = (status: number) => expect(status).toBe(200);
 
 describe('the packed package in the n8n user folder', () => {
 	it('is installed as n8n installs a community package', () => {
@@ -74,10 +89,7 @@ describe('the packed package in the n8n user folder', () => {
 		for (const example of env.examples) {
 			for (const node of example.json.nodes) {
 				const type = String(node.type);
-				expect(
-					[ACTION_NODE_TYPE, TRIGGER_NODE_TYPE].includes(type) ||
-						type.startsWith('n8n-nodes-base.'),
-				).toBe(true);
+				expect(EXAMPLE_NODE_TYPES.includes(type) || type.startsWith('n8n-nodes-base.')).toBe(true);
 				const credentials = node.credentials as Record<string, { id: string }> | undefined;
 				if (type.startsWith(PACKAGE_NAME))
 					expect(credentials?.[CREDENTIAL_TYPE]?.id).toBe('RrSandboxCred0001');
@@ -88,35 +100,19 @@ describe('the packed package in the n8n user folder', () => {
 
 describe('examples run with n8n execute --id', () => {
 	it('Catalog price update from a CSV file: every row of the CSV updates the product, legacy price fixed', async () => {
-		const before = await env.api('listProducts', { query: { take: 200 } });
-		const legacy = before.body.items.find((p: { id: string }) => p.id === 'prd-101-legacy-wine');
-		expect(legacy.price).toBe(3.456);
+		await checkPriceUpdate(env.api, async () => {
+			const run = await env.execute('RrExPriceUpdate03');
+			expect(run.code).toBe(0);
+			return run;
+		});
+	});
 
-		const run = await env.execute('RrExPriceUpdate03');
-		expect(run.error).toBeUndefined();
-		expect(run.code).toBe(0);
-		const rows = run.nodes['One item per CSV row'].items;
-		expect(rows.map((r) => r.product_id)).toEqual([
-			'prd-101-pasta-01',
-			'prd-101-pasta-03',
-			'prd-101-desserts-01',
-			'prd-101-legacy-wine',
-		]);
-		const updated = run.nodes["Update the product's prices"].items;
-		expect(updated).toHaveLength(4);
-
-		const after = await env.api('listProducts', { query: { take: 200 } });
-		ok(after.status);
-		for (const row of rows) {
-			const output = updated.find((u) => u.id === row.product_id)!;
-			const stored = after.body.items.find((p: { id: string }) => p.id === row.product_id);
-			expect(output.price).toBe(Number(row.price));
-			expect(stored.price).toBe(Number(row.price));
-			expect(stored.takeawayPrice).toBe(Number(row.takeaway_price));
-		}
-		expect(after.body.items.find((p: { id: string }) => p.id === 'prd-101-legacy-wine').price).toBe(
-			3.46,
-		);
+	it('POS catalog sync from a CSV export: groups and products created or updated, a second run writes nothing', async () => {
+		await checkPosCatalogSync(env.api, env.sandbox.url, async () => {
+			const run = await env.execute('RrExPosCatalogSync06');
+			expect(run.code).toBe(0);
+			return run;
+		});
 	});
 
 	it('Copy an event and publish it: a new published event with the new name and dates', async () => {
@@ -150,47 +146,7 @@ describe('examples run with n8n execute --id', () => {
 	});
 
 	it('Cancel a batch of reservations: every open reservation of the closed days, with the configured reason', async () => {
-		// Wider than the closed days, to see that the neighbours are left alone.
-		const window = {
-			from: DateTime.now().plus({ days: 10 }).toFormat("yyyy-LL-dd'T'00:00:00"),
-			to: DateTime.now().plus({ days: 26 }).toFormat("yyyy-LL-dd'T'00:00:00"),
-			includeEvents: true,
-		};
-		const before = await env.api('listReservations', { query: window });
-		ok(before.status);
-
-		const run = await env.execute('RrExCancelBatch05');
-		expect(run.error).toBeUndefined();
-		const { closedFrom, closedUntil, note } = run.nodes.Settings.items[0];
-		const inside = (r: { businessDate: string; reservationTime: string }) =>
-			r.reservationTime.slice(0, 10) >= closedFrom && r.reservationTime.slice(0, 10) <= closedUntil;
-		const expected = before.body
-			.filter(
-				(r: { state: string; eventId: number | null }) =>
-					!['cancelled', 'completed', 'noShow'].includes(r.state),
-			)
-			.filter(inside)
-			.map((r: { id: string }) => r.id)
-			.sort();
-		expect(expected.length).toBeGreaterThan(0);
-		const cancelled = run.nodes['Cancel with the reason'].items;
-		expect(cancelled.map((r) => r.id).sort()).toEqual(expected);
-		expect(cancelled.every((r) => r.state === 'cancelled')).toBe(true);
-
-		for (const id of expected) {
-			const stored = await env.api('getReservation', { path: { reservationId: id } });
-			expect(stored.body.state).toBe('cancelled');
-			expect(stored.body.details).toMatchObject({
-				cancelOptionName: 'Restaurant closed',
-				cancelNote: note,
-				cancelSource: 'n8n',
-			});
-			expect(stored.body.doNotChargeFee).toBe(true);
-		}
-		const after = await env.api('listReservations', { query: window });
-		for (const r of before.body.filter((x: { id: string }) => !expected.includes(x.id))) {
-			expect(after.body.find((x: { id: string }) => x.id === r.id)?.state).toBe(r.state);
-		}
+		await checkCancelBatch(env.api, () => env.execute('RrExCancelBatch05'));
 	});
 
 	it("Daily digest of tomorrow's bookings: one file per restaurant with its bookings of tomorrow, restaurant time", async () => {
@@ -251,6 +207,25 @@ describe('on the running n8n server', () => {
 		await env.startServer();
 	}, 240_000);
 
+	/** A trigger example on the server: activated through the REST API, checked against the sandbox. */
+	const triggerExample = (workflowId: string): TriggerExampleSetup => ({
+		api: env.api,
+		sandboxUrl: env.sandbox.url,
+		filesFolder: env.instance.filesFolder,
+		activate: async () => {
+			const rest = env.rest!;
+			const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+			const activated = await rest.request<{ active: boolean }>(
+				'POST',
+				`/workflows/${workflowId}/activate`,
+				{ versionId: workflow.versionId },
+			);
+			expect(activated.active).toBe(true);
+		},
+	});
+	const deactivate = (workflowId: string) =>
+		env.rest!.request('POST', `/workflows/${workflowId}/deactivate`, {});
+
 	it('lists both nodes and the credential type of the package', async () => {
 		const rest = env.rest!;
 		const nodeTypes = await rest.request<
@@ -273,77 +248,12 @@ describe('on the running n8n server', () => {
 	});
 
 	it('Reservation changes to a spreadsheet: activated, it fires on a reservation created in the sandbox', async () => {
-		const rest = env.rest!;
-		const workflowId = 'RrExChangesToXlsx01';
-		const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${workflowId}`);
-		await fetch(`${env.sandbox.url}/__sandbox/requests`, { method: 'DELETE' });
-		const activated = await rest.request<{ active: boolean }>(
-			'POST',
-			`/workflows/${workflowId}/activate`,
-			{ versionId: workflow.versionId },
-		);
-		expect(activated.active).toBe(true);
-		// n8n activates published triggers asynchronously; the first poll records the current
-		// reservations and emits nothing. Wait until that poll has reached the sandbox.
-		const polled = async () => {
-			const log = (await (await fetch(`${env.sandbox.url}/__sandbox/requests`)).json()) as {
-				requests: Array<{ method: string; url: string; status: number }>;
-			};
-			return log.requests.some(
-				(r) =>
-					r.method === 'GET' &&
-					r.url.startsWith('/api/rsv/admin/restaurants/101/reservations?') &&
-					r.status === 200,
-			);
-		};
-		const baselineBy = Date.now() + 60_000;
-		while (!(await polled()) && Date.now() < baselineBy)
-			await new Promise((r) => setTimeout(r, 500));
-		expect(await polled()).toBe(true);
-		await new Promise((r) => setTimeout(r, 2000)); // the poll's remaining windows and its state commit
-		const spreadsheets = () =>
-			fs
-				.readdirSync(env.instance.filesFolder)
-				.filter((f) => f.startsWith('reservation changes') && f.endsWith('.xlsx'));
-		expect(spreadsheets()).toEqual([]);
+		await checkChangesToSpreadsheet(triggerExample('RrExChangesToXlsx01'));
+		await deactivate('RrExChangesToXlsx01');
+	}, 240_000);
 
-		const time = DateTime.now()
-			.setZone('Europe/Berlin')
-			.plus({ days: 3 })
-			.set({ hour: 19, minute: 30, second: 0, millisecond: 0 });
-		const created = await env.api('createReservation', {
-			body: {
-				reservationTime: time.toFormat("yyyy-LL-dd'T'HH:mm:ss"),
-				groupSize: 3,
-				customerName: 'Erika Trigger',
-				phone: '+49 30 5550199',
-			},
-		});
-		expect(created.status).toBe(201);
-
-		// Polled every minute: wait for the file of the next poll.
-		const deadline = Date.now() + 150_000;
-		while (spreadsheets().length === 0 && Date.now() < deadline)
-			await new Promise((r) => setTimeout(r, 2000));
-		const files = spreadsheets();
-		expect(files).toHaveLength(1);
-		await new Promise((r) => setTimeout(r, 1000)); // the write may still be closing
-
-		// Read the spreadsheet with the SheetJS build n8n itself writes it with (@e965/xlsx).
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const XLSX = require(path.join(runtime().dir, 'node_modules', '@e965', 'xlsx'));
-		const book = XLSX.read(fs.readFileSync(path.join(env.instance.filesFolder, files[0])));
-		const rows = XLSX.utils.sheet_to_json(book.Sheets.Changes) as Array<Record<string, unknown>>;
-		expect(rows).toEqual([
-			expect.objectContaining({
-				'What happened': 'New',
-				Guest: 'Erika Trigger',
-				Guests: 3,
-				'Visit (restaurant time)': time.toFormat('yyyy-LL-dd HH:mm'),
-				'Reservation ID': created.body.id,
-				Phone: '+49 30 5550199',
-			}),
-		]);
-		await rest.request('POST', `/workflows/${workflowId}/deactivate`, {});
+	it('New event to a mailing list file: activated, a published event becomes a row, a draft does not', async () => {
+		await checkNewEventToMailingList(triggerExample('RrExNewEventMail07'));
+		await deactivate('RrExNewEventMail07');
 	}, 240_000);
 });

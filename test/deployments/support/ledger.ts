@@ -25,6 +25,19 @@ export interface ReportedItem {
 	changes?: Record<string, { previous?: unknown; current?: unknown }>;
 }
 
+/** One item of the trigger as the ledger reads it, from the sink or from an execution n8n stored. */
+export function reportedItem(
+	executionId: string | undefined,
+	item: { event: string; reservationId: unknown; changes?: ReportedItem['changes'] },
+): ReportedItem {
+	return {
+		executionId,
+		event: item.event,
+		reservationId: String(item.reservationId),
+		changes: item.changes,
+	};
+}
+
 export interface LedgerResult {
 	expected: number;
 	reported: number;

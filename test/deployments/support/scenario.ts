@@ -4,6 +4,7 @@
  * main process, and of a worker in queue mode, where n8n promises durability), then a quiet end
  * and the truth ledger.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import path from 'node:path';
 import seedrandom from 'seedrandom';
@@ -26,20 +27,38 @@ import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
+import { WorkerStarts } from './queueMode';
 import { startSink, type Sink } from './sink';
-import { CHAOS_WORKFLOW_ID, chaosWorkflow, LOOK_AHEAD_DAYS, LOOK_BACK_DAYS } from './workflow';
+import {
+	executionItems,
+	unfinishedExecutions,
+	withHeldItems,
+	type ExecutionItems,
+	type UnfinishedExecution,
+} from './unfinished';
+import {
+	CHAOS_WORKFLOW_ID,
+	chaosWorkflow,
+	LOOK_AHEAD_DAYS,
+	LOOK_BACK_DAYS,
+	TRIGGER_NAME,
+} from './workflow';
 
 /** One poll interval and a margin: n8n polls at most once a minute. */
 const ROUND_MS = 70_000;
 /** After the last round, how long the ledger may take to fill up (two polls and the executions). */
 const SETTLE_MS = 150_000;
-const CHANGES_PER_ROUND = 8;
+export const CHANGES_PER_ROUND = 8;
 
 export interface ScenarioResult {
 	kind: DeploymentKind;
 	ledger: LedgerResult;
 	/** Whether the change made between the activation poll and the first scheduled poll was reported. */
 	activationGapReported: boolean;
+	/** Executions n8n left unfinished (a killed worker or main), with the trigger's items they hold. */
+	unfinished: UnfinishedExecution[];
+	/** The executions a killed worker was running, with the trigger's items they held when it was killed. */
+	killedExecutions: ExecutionItems[];
 	interruptions: string[];
 	seconds: number;
 }
@@ -49,11 +68,15 @@ type Fault =
 	{ status: 500 | 503 | 429; count: number; retryAfterSeconds?: number } | { latencyMs: number };
 
 interface Round {
-	fault: Fault;
+	fault: Fault | null;
 	interruption: Interruption;
 }
 
-/** The rounds of a deployment: every one gets faults and a graceful restart; kills where n8n promises durability. */
+/**
+ * The rounds of a deployment: every one gets faults and a graceful restart; kills where n8n
+ * promises durability. The first three rounds' polls all fail or are interrupted, so their changes
+ * pile up; a quiet round delivers them, and the last round's poll holds only its own changes.
+ */
 function roundsFor(kind: DeploymentKind): Round[] {
 	const durable = kind !== 'default';
 	const queue = kind === 'queue' || kind === 'queue-durable';
@@ -61,6 +84,7 @@ function roundsFor(kind: DeploymentKind): Round[] {
 		{ fault: { status: 500, count: 2 }, interruption: 'none' },
 		{ fault: { status: 503, count: 3 }, interruption: 'restart' },
 		{ fault: { latencyMs: 1500 }, interruption: durable ? 'killMain' : 'restart' },
+		{ fault: null, interruption: 'none' },
 		{
 			fault: { status: 429, count: 2, retryAfterSeconds: 2 },
 			interruption: queue ? 'killWorker' : durable ? 'killMain' : 'none',
@@ -68,12 +92,11 @@ function roundsFor(kind: DeploymentKind): Round[] {
 	];
 }
 
-async function injectFault(sandbox: RunningSandbox, fault: Fault): Promise<void> {
+async function injectFault(sandbox: RunningSandbox, fault: Fault | null): Promise<void> {
+	if (!fault) return;
 	if ('latencyMs' in fault) await sandbox.control('PUT', '/latency', { ms: fault.latencyMs });
 	else await sandbox.control('POST', '/faults', { ...fault, pathContains: '/reservations' });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the sandbox has seen `count` reservation-list requests (answered with `ok` only, when given). */
 async function waitForListRequests(
@@ -109,6 +132,8 @@ const waitForPollStart = (sandbox: RunningSandbox, timeoutMs: number) =>
 
 class Scenario {
 	readonly interruptions: string[] = [];
+	readonly killedExecutions: ExecutionItems[] = [];
+	readonly rest: N8nRest;
 	private readonly random: () => number;
 	private readonly log: (line: string) => void;
 
@@ -116,9 +141,11 @@ class Scenario {
 		kind: DeploymentKind,
 		private readonly deployment: Deployment,
 		private readonly sandbox: RunningSandbox,
+		private readonly workerStarts: WorkerStarts,
 		seed: string,
 	) {
 		this.random = seedrandom(seed);
+		this.rest = new N8nRest(deployment.main.url);
 		this.log = (line) => process.stdout.write(`[${kind}] ${line}\n`);
 	}
 
@@ -129,7 +156,7 @@ class Scenario {
 	 * scheduled poll takes the baseline again, and that change is not reported. Returns it.
 	 */
 	async activate(driver: ChangeDriver): Promise<ExpectedChange> {
-		const rest = new N8nRest(this.deployment.main.url);
+		const { rest } = this;
 		await rest.setupOwner();
 		const workflow = await rest.request<{ versionId: string }>(
 			'GET',
@@ -149,32 +176,39 @@ class Scenario {
 
 	/**
 	 * Interrupts n8n at a random moment of the next poll: a restart or a main-process kill within the
-	 * first 6 s after the poll's first request (the poll, its commit, its execution), a worker kill
-	 * within 0.5 s after the poll's last request (the execution on the worker).
+	 * first 6 s after the poll's first request (the poll, its commit, its execution); in queue mode,
+	 * a kill of the worker that runs the poll's execution, within 0.5 s after it started it.
 	 */
 	private async interrupt(interruption: Interruption): Promise<void> {
 		if (interruption === 'none') return;
-		if (interruption === 'killWorker') await waitForPoll(this.sandbox, ROUND_MS);
-		else await waitForPollStart(this.sandbox, ROUND_MS);
-		const at = Math.round(this.random() * (interruption === 'killWorker' ? 500 : 6000));
+		if (interruption === 'killWorker') return await this.killWorkerRunningTheExecution();
+		await waitForPollStart(this.sandbox, ROUND_MS);
+		const at = Math.round(this.random() * 6000);
 		await sleep(at);
 		const { deployment } = this;
-		if (interruption === 'restart') {
-			await deployment.stopMain('graceful');
-			await deployment.startMain();
-		} else if (interruption === 'killMain') {
-			await deployment.stopMain('kill');
-			await deployment.startMain();
-		} else {
-			const index = Math.floor(this.random() * deployment.workers.length);
-			await deployment.stopWorker(index, 'kill');
-			await deployment.startWorker(index);
-		}
-		const seconds = (at / 1000).toFixed(2);
-		const what =
-			interruption === 'killWorker'
-				? `${interruption} ${seconds} s after the poll`
-				: `${interruption} ${seconds} s into the poll`;
+		await deployment.stopMain(interruption === 'restart' ? 'graceful' : 'kill');
+		await deployment.startMain();
+		this.noteInterruption(`${interruption} ${(at / 1000).toFixed(2)} s into the poll`);
+	}
+
+	private async killWorkerRunningTheExecution(): Promise<void> {
+		const started = await this.workerStarts.firstAfter(this.workerStarts.starts.length, ROUND_MS);
+		const at = Math.round(this.random() * 500);
+		await sleep(at);
+		await this.deployment.stopWorker(started.worker, 'kill');
+		// What n8n holds for the execution now: later, failing its job may replace its data.
+		await this.rest.login();
+		this.killedExecutions.push({
+			executionId: started.executionId,
+			items: await executionItems(this.rest, started.executionId, TRIGGER_NAME),
+		});
+		await this.deployment.startWorker(started.worker);
+		this.noteInterruption(
+			`killWorker ${(at / 1000).toFixed(2)} s into execution ${started.executionId} (worker ${started.worker + 1})`,
+		);
+	}
+
+	private noteInterruption(what: string): void {
 		this.interruptions.push(what);
 		this.log(what);
 	}
@@ -184,7 +218,7 @@ class Scenario {
 		await driver.changes(CHANGES_PER_ROUND);
 		await injectFault(this.sandbox, round.fault);
 		this.log(
-			`round ${index + 1}: ${CHANGES_PER_ROUND} changes, fault ${JSON.stringify(round.fault)}, ${round.interruption}`,
+			`round ${index + 1}: ${CHANGES_PER_ROUND} changes, fault ${round.fault ? JSON.stringify(round.fault) : 'none'}, ${round.interruption}`,
 		);
 		await this.interrupt(round.interruption);
 		await sleep(Math.max(0, ROUND_MS - (Date.now() - started)));
@@ -193,9 +227,15 @@ class Scenario {
 	}
 }
 
-async function settle(sink: Sink, driver: ChangeDriver): Promise<void> {
+/** Waits until every change reached the sink or is in an execution whose worker was killed. */
+async function settle(
+	sink: Sink,
+	driver: ChangeDriver,
+	killedExecutions: ExecutionItems[],
+): Promise<void> {
 	const deadline = Date.now() + SETTLE_MS;
-	const reported = () => new Set(sink.items.map((i) => i.reservationId));
+	const killed = killedExecutions.flatMap((execution) => execution.items);
+	const reported = () => new Set([...sink.items, ...killed].map((i) => i.reservationId));
 	while (Date.now() < deadline && !driver.expected.every((c) => reported().has(c.reservationId)))
 		await sleep(2000);
 	// One more poll interval: a late duplicate would arrive now.
@@ -216,6 +256,8 @@ export async function runChaosScenario(
 	const logFile = fs.createWriteStream(path.join(work, 'run.log'));
 	const log = (source: string) => (line: string) =>
 		logFile.write(`${new Date().toISOString()} [${source}] ${line}\n`);
+	const workerStarts = new WorkerStarts();
+	const n8nLog = log('n8n');
 	const sandbox = await startSandbox({ port: 0, quiet: false, onLine: log('sandbox') });
 	const sink = await startSink();
 	let deployment: Deployment | undefined;
@@ -227,7 +269,10 @@ export async function runChaosScenario(
 			tarball,
 			port: await freePort(),
 			extraEnv: { N8N_LOG_LEVEL: 'debug' },
-			log: log('n8n'),
+			log: (line) => {
+				workerStarts.see(line);
+				n8nLog(line);
+			},
 		});
 		await importCredentials(
 			deployment.main,
@@ -236,19 +281,25 @@ export async function runChaosScenario(
 		);
 		await importWorkflows(deployment.main, [chaosWorkflow(sink.url)], path.join(work, 'import'));
 		await deployment.start();
-		const scenario = new Scenario(kind, deployment, sandbox, seed);
+		const scenario = new Scenario(kind, deployment, sandbox, workerStarts, seed);
 		const driver = new ChangeDriver(apiClient(sandbox.url), seed);
 		await driver.load();
 		const activationGap = await scenario.activate(driver);
 		const rounds = roundsFor(kind);
 		for (const [index, round] of rounds.entries()) await scenario.round(index, round, driver);
-		await settle(sink, driver);
+		await settle(sink, driver, scenario.killedExecutions);
+		await scenario.rest.login();
+		const unfinished = await unfinishedExecutions(scenario.rest, CHAOS_WORKFLOW_ID, TRIGGER_NAME);
 		return {
 			kind,
 			ledger: compareLedger(
 				driver.expected,
-				sink.items.filter((item) => item.reservationId !== activationGap.reservationId),
+				withHeldItems(sink.items, unfinished).filter(
+					(item) => item.reservationId !== activationGap.reservationId,
+				),
 			),
+			unfinished,
+			killedExecutions: scenario.killedExecutions,
 			activationGapReported: sink.items.some(
 				(item) => item.reservationId === activationGap.reservationId,
 			),

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReportedItem } from './ledger';
+import { reportedItem, type ReportedItem } from './ledger';
 
 export interface Sink {
 	url: string;
@@ -23,12 +23,7 @@ export async function startSink(): Promise<Sink> {
 					executionId?: string;
 					item: ReportedItem;
 				};
-				items.push({
-					executionId: executionId === undefined ? undefined : String(executionId),
-					event: item.event,
-					reservationId: String(item.reservationId),
-					changes: item.changes,
-				});
+				items.push(reportedItem(executionId === undefined ? undefined : String(executionId), item));
 				response.writeHead(204).end();
 			} catch {
 				response.writeHead(400).end();

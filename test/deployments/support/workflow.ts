@@ -6,14 +6,22 @@
 import { SANDBOX_CREDENTIAL, TRIGGER_NODE_TYPE } from '../../../scripts/n8n';
 
 export const CHAOS_WORKFLOW_ID = 'RrChaosTrigger001';
+export const TRIGGER_NAME = 'Reservation changed';
 
 /** The horizon: from one day back to 119 days ahead, two 60-day windows per restaurant. */
 export const LOOK_BACK_DAYS = 1;
 export const LOOK_AHEAD_DAYS = 119;
 
-export function chaosWorkflow(sinkUrl: string): Record<string, unknown> {
+/** Trigger parameters other than the chaos scenario's (e.g. one restaurant and a 365-day horizon). */
+export type TriggerOverrides = Record<string, unknown>;
+
+export function chaosWorkflow(
+	sinkUrl: string,
+	overrides: TriggerOverrides = {},
+	id = CHAOS_WORKFLOW_ID,
+): Record<string, unknown> {
 	return {
-		id: CHAOS_WORKFLOW_ID,
+		id,
 		name: 'Chaos: every reservation change to the sink',
 		active: false,
 		settings: {
@@ -24,7 +32,7 @@ export function chaosWorkflow(sinkUrl: string): Record<string, unknown> {
 		nodes: [
 			{
 				id: 'c0a1b2c3-0000-4000-8000-000000000001',
-				name: 'Reservation changed',
+				name: TRIGGER_NAME,
 				type: TRIGGER_NODE_TYPE,
 				typeVersion: 1,
 				position: [0, 0],
@@ -40,6 +48,7 @@ export function chaosWorkflow(sinkUrl: string): Record<string, unknown> {
 					lookBackDays: LOOK_BACK_DAYS,
 					lookAheadDays: LOOK_AHEAD_DAYS,
 					options: {},
+					...overrides,
 				},
 				credentials: { restaurantReservationsApi: SANDBOX_CREDENTIAL },
 			},
@@ -60,7 +69,7 @@ export function chaosWorkflow(sinkUrl: string): Record<string, unknown> {
 			},
 		],
 		connections: {
-			'Reservation changed': { main: [[{ node: 'Send to the sink', type: 'main', index: 0 }]] },
+			[TRIGGER_NAME]: { main: [[{ node: 'Send to the sink', type: 'main', index: 0 }]] },
 		},
 	};
 }

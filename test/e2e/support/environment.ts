@@ -14,6 +14,7 @@ import {
 	isInstalled,
 	n8nInstance,
 	N8nRest,
+	parseExecutionData,
 	prepareExample,
 	readExamples,
 	REPO_ROOT,
@@ -68,29 +69,23 @@ export interface E2eEnvironment {
 	stop(): Promise<void>;
 }
 
-/** The JSON that `n8n execute --rawOutput` prints, from the first line `{` to its closing `}`. */
-export function parseExecution(code: number | null, output: string): Execution {
-	const lines = output.split('\n');
-	const start = lines.indexOf('{');
-	const end = start < 0 ? -1 : lines.indexOf('}', start);
+type RunData = Record<
+	string,
+	Array<{
+		executionStatus: string;
+		data?: { main?: Array<Array<{ json: Record<string, any> }>> };
+		error?: NodeRun['error'];
+	}>
+>;
+
+/** What n8n stores of one execution: its status and each node's runs. */
+interface ExecutionData {
+	status?: string;
+	data: { resultData: { error?: Execution['error']; runData: RunData } };
+}
+
+function executionOf(code: number | null, output: string, data: ExecutionData): Execution {
 	const result: Execution = { code, output, nodes: {} };
-	if (start < 0 || end < 0) return result;
-	const data = JSON.parse(lines.slice(start, end + 1).join('\n')) as {
-		status?: string;
-		data: {
-			resultData: {
-				error?: Execution['error'];
-				runData: Record<
-					string,
-					Array<{
-						executionStatus: string;
-						data?: { main?: Array<Array<{ json: Record<string, any> }>> };
-						error?: NodeRun['error'];
-					}>
-				>;
-			};
-		};
-	};
 	result.status = data.status;
 	result.error = data.data.resultData.error;
 	for (const [name, runs] of Object.entries(data.data.resultData.runData)) {
@@ -102,6 +97,23 @@ export function parseExecution(code: number | null, output: string): Execution {
 		};
 	}
 	return result;
+}
+
+/** The JSON that `n8n execute --rawOutput` prints, from the first line `{` to its closing `}`. */
+export function parseExecution(code: number | null, output: string): Execution {
+	const lines = output.split('\n');
+	const start = lines.indexOf('{');
+	const end = start < 0 ? -1 : lines.indexOf('}', start);
+	if (start < 0 || end < 0) return { code, output, nodes: {} };
+	return executionOf(code, output, JSON.parse(lines.slice(start, end + 1).join('\n')));
+}
+
+/** An execution as the REST API gives it (`GET /rest/executions/:id`). */
+export function executionFromRest(record: { status: string; data: string }): Execution {
+	return executionOf(record.status === 'success' ? 0 : 1, '', {
+		status: record.status,
+		data: parseExecutionData<ExecutionData['data']>(record.data),
+	});
 }
 
 export async function startEnvironment(

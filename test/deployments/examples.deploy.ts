@@ -1,0 +1,106 @@
+/**
+ * The examples run unchanged in queue mode: PostgreSQL, Redis, one main and two workers. The
+ * manual examples (03, 05) are started as the editor's "Execute workflow" does and run on a worker
+ * (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS, which n8n 3 makes the only behaviour); the trigger example
+ * (01) polls on the main process and its executions run on the workers. Each is checked as in the
+ * one-process end-to-end test (test/e2e/support/exampleChecks.ts).
+ */
+import path from 'node:path';
+import {
+	copyExampleFiles,
+	importCredentials,
+	importWorkflows,
+	prepareExample,
+	readExamples,
+	REPO_ROOT,
+	SANDBOX_CREDENTIAL,
+	SANDBOX_TOKEN,
+	startSandbox,
+	type RunningSandbox,
+} from '../../scripts/n8n';
+import { apiClient, type ApiCall } from '../support/client';
+import { isChosen } from './support/chosen';
+import { startQueueDeployment, type QueueDeployment } from './support/queueMode';
+import { executionFromRest, type Execution } from '../e2e/support/environment';
+import {
+	checkCancelBatch,
+	checkChangesToSpreadsheet,
+	checkPriceUpdate,
+} from '../e2e/support/exampleChecks';
+
+const EXAMPLES = ['RrExChangesToXlsx01', 'RrExPriceUpdate03', 'RrExCancelBatch05'];
+const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
+
+(isChosen('queue') ? describe : describe.skip)('the examples in queue mode', () => {
+	let sandbox: RunningSandbox;
+	let api: ApiCall;
+	let queue: QueueDeployment;
+
+	beforeAll(async () => {
+		const work = path.join(REPO_ROOT, '.tmp', 'deployments', 'queue-examples');
+		sandbox = await startSandbox({ port: 0, quiet: true });
+		api = apiClient(sandbox.url);
+		queue = await startQueueDeployment(
+			work,
+			async (deployment) => {
+				const filesFolder = deployment.main.filesFolder;
+				copyExampleFiles(filesFolder);
+				await importCredentials(
+					deployment.main,
+					[{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }],
+					path.join(work, 'import'),
+				);
+				const examples = readExamples().filter((example) => EXAMPLES.includes(example.id));
+				expect(examples.map((e) => e.id).sort()).toEqual([...EXAMPLES].sort());
+				await importWorkflows(
+					deployment.main,
+					examples.map((example) => prepareExample(example, { filesFolder })),
+					path.join(work, 'import'),
+				);
+			},
+			path.join(work, 'files'),
+		);
+	}, 300_000);
+
+	afterAll(async () => {
+		await queue?.stop();
+		await sandbox?.process.stop();
+	});
+
+	/** A manual run of the example, which must have run on one of the workers. */
+	const runOnWorker = (workflowId: string) => async (): Promise<Execution> => {
+		const executionId = await queue.rest.runManually(workflowId, MANUAL_TRIGGER);
+		const execution = executionFromRest(await queue.rest.finishedExecution(executionId));
+		expect(queue.starts.of(executionId)).toHaveLength(1);
+		return execution;
+	};
+
+	it('Catalog price update from a CSV file runs on a worker', async () => {
+		await checkPriceUpdate(api, runOnWorker('RrExPriceUpdate03'));
+	});
+
+	it('Cancel a batch of reservations runs on a worker', async () => {
+		await checkCancelBatch(api, runOnWorker('RrExCancelBatch05'));
+	});
+
+	it('Reservation changes to a spreadsheet: polled on the main process, written by a worker', async () => {
+		const workflowId = 'RrExChangesToXlsx01';
+		const { rest, starts, deployment } = queue;
+		const startedBefore = starts.starts.length;
+		await checkChangesToSpreadsheet({
+			api,
+			sandboxUrl: sandbox.url,
+			filesFolder: deployment.main.filesFolder,
+			activate: async () => {
+				const workflow = await rest.request<{ versionId: string }>(
+					'GET',
+					`/workflows/${workflowId}`,
+				);
+				await rest.request('POST', `/workflows/${workflowId}/activate`, {
+					versionId: workflow.versionId,
+				});
+			},
+		});
+		expect(starts.starts.length).toBeGreaterThan(startedBefore);
+	}, 300_000);
+});

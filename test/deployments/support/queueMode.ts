@@ -1,0 +1,104 @@
+/**
+ * Queue mode as the deployment tests use it: which worker started which execution (read from the
+ * workers' own log lines), and a queue deployment for one test file whose manual runs go to the
+ * workers, with every n8n line kept in `run.log` and in memory.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import fs from 'node:fs';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import {
+	freePort,
+	N8nRest,
+	prepareDeployment,
+	runtime,
+	type Deployment,
+} from '../../../scripts/n8n';
+
+export interface ExecutionStart {
+	/** Index of the worker in the deployment (0 for `worker 1`). */
+	worker: number;
+	executionId: string;
+}
+
+/** The executions the workers started, in order, from lines such as `worker 2: … Worker started execution 3 (job 1)`. */
+export class WorkerStarts {
+	readonly starts: ExecutionStart[] = [];
+
+	see(line: string): void {
+		const match = /^worker (\d+): .*Worker started execution (\d+) /.exec(
+			stripVTControlCharacters(line),
+		);
+		if (match) this.starts.push({ worker: Number(match[1]) - 1, executionId: match[2] });
+	}
+
+	of(executionId: string): ExecutionStart[] {
+		return this.starts.filter((start) => start.executionId === executionId);
+	}
+
+	/** The first execution started after `mark` (an earlier `starts.length`). */
+	async firstAfter(mark: number, timeoutMs: number): Promise<ExecutionStart> {
+		const deadline = Date.now() + timeoutMs;
+		while (this.starts.length <= mark) {
+			if (Date.now() > deadline)
+				throw new Error(`no worker started an execution within ${timeoutMs / 1000} s`);
+			await sleep(50);
+		}
+		return this.starts[mark];
+	}
+}
+
+export interface QueueDeployment {
+	deployment: Deployment;
+	/** Signed in as the owner. */
+	rest: N8nRest;
+	starts: WorkerStarts;
+	/** Every line of the main and the workers so far, colours stripped. */
+	lines: string[];
+	stop(): Promise<void>;
+}
+
+/**
+ * Starts a queue deployment in `work` (emptied first); `prepare` imports what the test needs
+ * before n8n starts. Manual runs go to the workers (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS, which
+ * n8n 3 makes the only behaviour).
+ */
+export async function startQueueDeployment(
+	work: string,
+	prepare: (deployment: Deployment) => Promise<void>,
+	filesFolder?: string,
+): Promise<QueueDeployment> {
+	fs.rmSync(work, { recursive: true, force: true });
+	fs.mkdirSync(work, { recursive: true });
+	const logFile = fs.createWriteStream(path.join(work, 'run.log'));
+	const lines: string[] = [];
+	const starts = new WorkerStarts();
+	const deployment = await prepareDeployment({
+		kind: 'queue',
+		rt: runtime(),
+		folder: path.join(work, 'n8n'),
+		tarball: process.env.E2E_TARBALL!,
+		port: await freePort(),
+		filesFolder,
+		extraEnv: { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true', N8N_LOG_LEVEL: 'info' },
+		log: (line) => {
+			logFile.write(`${line}\n`);
+			lines.push(stripVTControlCharacters(line));
+			starts.see(line);
+		},
+	});
+	const stop = async () => {
+		await deployment.stop();
+		logFile.end();
+	};
+	try {
+		await prepare(deployment);
+		await deployment.start();
+		const rest = new N8nRest(deployment.main.url);
+		await rest.setupOwner();
+		return { deployment, rest, starts, lines, stop };
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}

@@ -1,0 +1,80 @@
+/**
+ * The trigger's items in executions n8n left unfinished, read from n8n itself. An execution that
+ * was running when its process was killed is not run again: n8n marks it crashed (a killed main)
+ * or, in queue mode, fails its job (`maxStalledCount: 0` in n8n's scaling/scaling.service.js). Items
+ * such an execution still holds are in n8n, not lost: the ledger counts them as reported, once.
+ */
+import { parseExecutionData, type N8nRest } from '../../../scripts/n8n';
+import { reportedItem, type ReportedItem } from './ledger';
+
+interface NodeItems {
+	main?: Array<Array<{ json: ReportedItem }> | null>;
+}
+
+interface StoredExecutionData {
+	resultData?: { runData?: Record<string, Array<{ data?: NodeItems }>> };
+	executionData?: { nodeExecutionStack?: Array<{ node: { name: string }; data: NodeItems }> };
+}
+
+/** The trigger's items in one execution. */
+export interface ExecutionItems {
+	executionId: string;
+	items: ReportedItem[];
+}
+
+export interface UnfinishedExecution extends ExecutionItems {
+	status: string;
+}
+
+/** What the trigger node handed to an execution: its run output, else the start data still on the stack. */
+function triggerItems(data: StoredExecutionData, triggerName: string): ReportedItem[] {
+	const ran = data.resultData?.runData?.[triggerName]?.[0]?.data;
+	const waiting = data.executionData?.nodeExecutionStack?.find(
+		(entry) => entry.node.name === triggerName,
+	)?.data;
+	return ((ran ?? waiting)?.main?.[0] ?? []).map((item) => item.json);
+}
+
+/** The trigger's items in one execution, as n8n stores it now. */
+export async function executionItems(
+	rest: N8nRest,
+	executionId: string,
+	triggerName: string,
+): Promise<ReportedItem[]> {
+	const stored = await rest.request<{ data: string }>('GET', `/executions/${executionId}`);
+	return triggerItems(parseExecutionData<StoredExecutionData>(stored.data), triggerName)
+		.filter((item) => item?.reservationId !== undefined)
+		.map((item) => reportedItem(executionId, item));
+}
+
+/** The executions of the workflow that did not finish successfully and still hold trigger items. */
+export async function unfinishedExecutions(
+	rest: N8nRest,
+	workflowId: string,
+	triggerName: string,
+): Promise<UnfinishedExecution[]> {
+	const unfinished = (await rest.workflowExecutions(workflowId)).filter(
+		(execution) => execution.status !== 'success',
+	);
+	const result: UnfinishedExecution[] = [];
+	for (const { id, status } of unfinished) {
+		const items = await executionItems(rest, String(id), triggerName);
+		// Failed polls also leave executions (n8n records the trigger's error): they hold no items.
+		if (items.length > 0) result.push({ executionId: String(id), status, items });
+	}
+	return result;
+}
+
+/**
+ * The sink's items and those held in unfinished executions, each item once: an execution killed
+ * while its HTTP Request node was sending may have delivered part of its items to the sink.
+ */
+export function withHeldItems(
+	sinkItems: ReportedItem[],
+	unfinished: UnfinishedExecution[],
+): ReportedItem[] {
+	const key = (item: ReportedItem) => `${item.executionId}/${item.reservationId}`;
+	const delivered = new Set(sinkItems.map(key));
+	const held = unfinished.flatMap((execution) => execution.items);
+	return [...sinkItems, ...held.filter((item) => !delivered.has(key(item)))];
+}
