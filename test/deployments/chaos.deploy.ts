@@ -60,9 +60,11 @@ describe.each(chosen)('the trigger in the %s deployment', (kind) => {
 		report(result);
 		expect(result.ledger.expected).toBeGreaterThan(20);
 		// Lost only what n8n's queue dropped with a killed worker's execution: one poll's changes.
+		// A poll made while the driver is mid-round leaves the rest of that round to the next poll,
+		// so the killed poll may hold the quiet round's tail too, never the pile-up of earlier rounds.
 		const lostByN8n = lostWithKilledWorkers(result);
 		expect(result.ledger.lost.filter((change) => !lostByN8n.includes(change))).toEqual([]);
-		expect(lostByN8n.length).toBeLessThanOrEqual(CHANGES_PER_ROUND);
+		expect(lostByN8n.length).toBeLessThanOrEqual(2 * CHANGES_PER_ROUND);
 		expect(result.ledger.wrong).toEqual([]);
 		expect(result.ledger.duplicated).toEqual([]);
 		// n8n's own guarantee with durable cursors: the baseline is the first scheduled poll's.
