@@ -5,14 +5,10 @@
  */
 /** @type {import('jest').Config} */
 module.exports = {
-	preset: 'ts-jest',
-	testEnvironment: 'node',
+	...require('./jest.config'),
 	testMatch: ['<rootDir>/test/deployments/**/*.deploy.ts'],
 	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
 	maxWorkers: 1,
 	forceExit: true,
 	testTimeout: 20 * 60_000,
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
-	},
 };

@@ -5,15 +5,11 @@
  */
 /** @type {import('jest').Config} */
 module.exports = {
-	preset: 'ts-jest',
-	testEnvironment: 'node',
+	...require('./jest.config'),
 	testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
 	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
 	maxWorkers: 1,
 	// The tests stop the servers they start; never let a leftover socket hold CI until its time limit.
 	forceExit: true,
 	testTimeout: 180000,
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
-	},
 };
