@@ -1,13 +1,14 @@
 /**
  * Fault injection for reliability tests: make the next API requests fail (500, 503, 429 with
- * Retry-After), optionally after letting some through, and add latency. Only the control path
+ * Retry-After; 404 as if the record was deleted just before the request), optionally after letting
+ * some through, and add latency. Only the control path
  * (/__sandbox) sets it; it applies to /api requests only.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problemBody } from '../problems';
 
 export interface FaultPlan {
-	status: 500 | 503 | 429;
+	status: 500 | 503 | 429 | 404;
 	/** How many matching requests fail. */
 	count: number;
 	/** How many matching requests pass first. */
@@ -27,6 +28,7 @@ const FAULT_MESSAGES: Record<FaultPlan['status'], [string, string]> = {
 	500: ['injected_server_error', 'Injected server error (sandbox fault injection).'],
 	503: ['service_unavailable', 'The service is temporarily unavailable (sandbox fault injection).'],
 	429: ['rate_limited', 'Too many requests: slow down and retry after the time in Retry-After.'],
+	404: ['not_found', 'The record was not found (sandbox fault injection).'],
 };
 
 export class FaultInjector {

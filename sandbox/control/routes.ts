@@ -17,7 +17,7 @@ const faultSchema = {
 	required: ['status', 'count'],
 	additionalProperties: false,
 	properties: {
-		status: { type: 'integer', enum: [500, 503, 429] },
+		status: { type: 'integer', enum: [500, 503, 429, 404] },
 		count: { type: 'integer', minimum: 1 },
 		after: { type: 'integer', minimum: 0 },
 		retryAfterSeconds: { type: 'integer', minimum: 0 },

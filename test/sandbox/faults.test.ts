@@ -24,6 +24,19 @@ describe('fault injection (control path only)', () => {
 		expect(res.body.code).toBe('rate_limited');
 	});
 
+	it('answers 404 as the API does for a record deleted just before the request', async () => {
+		await ctx.sandbox.control('POST', '/faults', {
+			status: 404,
+			count: 1,
+			pathContains: '/events/',
+		});
+		const [event] = (await ctx.call('listEvents', { path: { restaurantId: 101 } })).body;
+		const path = { restaurantId: 101, eventId: event.id };
+		const gone = await ctx.call('getEvent', { path });
+		expect([gone.status, gone.body.code]).toEqual([404, 'not_found']);
+		expect((await ctx.call('getEvent', { path })).status).toBe(200);
+	});
+
 	it('lets some requests pass first and matches by path', async () => {
 		await ctx.sandbox.control('POST', '/faults', {
 			status: 500,

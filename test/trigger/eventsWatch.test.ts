@@ -370,6 +370,27 @@ describe('failures', () => {
 		expect((await tick(trigger)).items).toEqual([]);
 	});
 
+	it('an event deleted between the list and its read: reported deleted once; a new one not at all', async () => {
+		const tracked = await createEvent();
+		const trigger = await baseline();
+		// The server's answers of that race: the list still names the event, its read finds nothing.
+		const deletedMidPoll = async (id: unknown) => {
+			await fault({ status: 404, count: 1, pathContains: `/events/${String(id)}` });
+			const during = await tick(trigger);
+			const path = { eventId: Number(id) };
+			expect((await ctx.call('deleteEvent', { path })).status).toBe(200);
+			return [during, await tick(trigger)];
+		};
+		const [during, after] = await deletedMidPoll(tracked.id);
+		expect(during.items.map((i) => [i.event, i.eventId, i.restaurantEvent?.name])).toEqual([
+			['eventDeleted', tracked.id, 'Pasta class'],
+		]);
+		expect(after.items).toEqual([]);
+		const untracked = await createEvent({ name: 'Wine evening' });
+		const [duringNew, afterNew] = await deletedMidPoll(untracked.id);
+		expect([duringNew.items, afterNew.items]).toEqual([[], []]);
+	});
+
 	it('429 with Retry-After: waited within the poll budget; beyond it the poll fails at once', async () => {
 		const trigger = await baseline();
 		const created = await createEvent();
