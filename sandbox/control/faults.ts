@@ -1,8 +1,8 @@
 /**
  * Fault injection for reliability tests: make the next API requests fail (500, 503, 429 with
  * Retry-After; 404 as if the record was deleted just before the request), optionally after letting
- * some through, and add latency. Only the control path
- * (/__sandbox) sets it; it applies to /api requests only.
+ * some through, and add latency. Only the control path (/__sandbox) sets it; it applies to /api
+ * requests only.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problemBody } from '../problems';
