@@ -6,6 +6,7 @@
  * that finds nothing commits nothing (but when the hour moves the watched period on).
  */
 import { isChosen } from './support/chosen';
+import { printLine } from './support/print';
 import { MOST_IDLE_SAVES, runAtVolume } from './support/volume';
 
 const DURABLE_POLL_BUDGET_S = 36;
@@ -16,12 +17,12 @@ const DURABLE_POLL_BUDGET_S = 36;
 		it('polls within the durable poll budget and reports every change once', async () => {
 			const result = await runAtVolume('durable', process.env.E2E_TARBALL!, 50_000, 2);
 			const { withExecution, cursorOnly, unsuccessful } = result.cursorCommits;
-			process.stdout.write(
+			printLine(
 				`durable, 50,000 reservations: poll ${result.pollSeconds.mean.toFixed(2)} s (mean of ${result.pollSeconds.count}), ` +
 					`${result.timeouts} abandoned, cursor commits ${withExecution} with an execution + ${cursorOnly} alone ` +
 					`(${unsuccessful} unsuccessful), saves ${JSON.stringify(result.saves)}, ` +
 					`${result.reported} reported of ${result.changes} changes; ` +
-					`idle: ${result.idle.polls} polls, ${result.idle.cursorCommits} cursor commits, ${result.idle.saves} saves\n`,
+					`idle: ${result.idle.polls} polls, ${result.idle.cursorCommits} cursor commits, ${result.idle.saves} saves`,
 			);
 			expect(result.pollSeconds.count).toBeGreaterThanOrEqual(result.polls);
 			expect(result.pollSeconds.mean).toBeLessThan(DURABLE_POLL_BUDGET_S);

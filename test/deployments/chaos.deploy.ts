@@ -9,6 +9,7 @@ import { usesDurableCursors } from '../../scripts/n8n';
 import { chosenDeployments } from './support/chosen';
 import { ledgerLine, type ExpectedChange } from './support/ledger';
 import { CHANGES_PER_ROUND, runChaosScenario, type ScenarioResult } from './support/scenario';
+import { printLine } from './support/print';
 
 const chosen = chosenDeployments();
 
@@ -26,31 +27,27 @@ function lostWithKilledWorkers(result: ScenarioResult): ExpectedChange[] {
 
 function report(result: ScenarioResult): void {
 	const { ledger } = result;
-	process.stdout.write(
-		`${result.kind}: the change between the activation poll and the first scheduled poll was ${result.activationGapReported ? '' : 'not '}reported\n`,
+	printLine(
+		`${result.kind}: the change between the activation poll and the first scheduled poll was ${result.activationGapReported ? '' : 'not '}reported`,
 	);
-	process.stdout.write(
-		`${ledgerLine(result.kind, ledger)} (${result.seconds} s; interruptions: ${result.interruptions.join(', ') || 'none'})\n`,
+	printLine(
+		`${ledgerLine(result.kind, ledger)} (${result.seconds} s; interruptions: ${result.interruptions.join(', ') || 'none'})`,
 	);
 	for (const { executionId, status, items } of result.unfinished)
-		process.stdout.write(
-			`  ${items.length} items held in execution ${executionId}, left ${status} by an interruption (n8n runs it no further)\n`,
+		printLine(
+			`  ${items.length} items held in execution ${executionId}, left ${status} by an interruption (n8n runs it no further)`,
 		);
 	for (const { executionId, items } of result.killedExecutions)
-		process.stdout.write(
-			`  execution ${executionId} held ${items.length} items when its worker was killed\n`,
-		);
+		printLine(`  execution ${executionId} held ${items.length} items when its worker was killed`);
 	const lostByN8n = lostWithKilledWorkers(result);
 	for (const lost of ledger.lost)
-		process.stdout.write(
-			`  lost: ${lost.what}${lostByN8n.includes(lost) ? ' (in the execution of a killed worker)' : ''}\n`,
+		printLine(
+			`  lost: ${lost.what}${lostByN8n.includes(lost) ? ' (in the execution of a killed worker)' : ''}`,
 		);
 	for (const item of ledger.duplicated)
-		process.stdout.write(
-			`  duplicated: ${item.event} ${item.reservationId} (execution ${item.executionId})\n`,
-		);
+		printLine(`  duplicated: ${item.event} ${item.reservationId} (execution ${item.executionId})`);
 	for (const { item, why } of ledger.wrong)
-		process.stdout.write(`  wrong: ${item.event} ${item.reservationId}: ${why}\n`);
+		printLine(`  wrong: ${item.event} ${item.reservationId}: ${why}`);
 }
 
 describe.each(chosen)('the trigger in the %s deployment', (kind) => {

@@ -27,6 +27,7 @@ import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
+import { printLine } from './print';
 import { WorkerStarts } from './queueMode';
 import { startSink, type Sink } from './sink';
 import {
@@ -146,7 +147,7 @@ class Scenario {
 	) {
 		this.random = seedrandom(seed);
 		this.rest = new N8nRest(deployment.main.url);
-		this.log = (line) => process.stdout.write(`[${kind}] ${line}\n`);
+		this.log = (line) => printLine(`[${kind}] ${line}`);
 	}
 
 	/**
