@@ -1,27 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { restaurantLocator } from '../../../shared/parameters';
-import { simplifyOption } from '../../shared/descriptions';
-import { apiOperation, simplify } from '../../shared/routing';
-import { checkEventId } from './body';
-import { EVENT_FIELDS, eventIdField, statusOptionsField } from './fields';
-import { STATUS_URL } from './publish';
+/** Unpublish (spec 3, 4.6): the event is switched off and becomes a draft again. */
+import { statusFields, statusOperation } from './status';
 
-export const operation = apiOperation({
+export const operation = statusOperation({
 	value: 'unpublish',
 	name: 'Unpublish',
 	action: 'Unpublish an event',
 	description: 'Switch an event off: it becomes a draft again',
-	method: 'PUT',
-	url: STATUS_URL,
-	qs: { isOffline: true },
-	preSend: [checkEventId],
-	noBody: true,
-	postReceive: [simplify(EVENT_FIELDS)],
+	isOffline: true,
 });
 
-export const fields: INodeProperties[] = [
-	restaurantLocator,
-	eventIdField,
-	statusOptionsField,
-	simplifyOption(EVENT_FIELDS),
-];
+export const fields = statusFields;
