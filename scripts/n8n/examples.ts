@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CREDENTIAL_TYPE } from '../../nodes/shared/transport';
+import { pollEveryTenSeconds } from './pollTimes';
 import { REPO_ROOT } from './runtime';
 
 /** The credential every example uses (fixed id, so the imported workflows find it). */
@@ -52,7 +53,8 @@ function pointSettingsAt(node: Record<string, unknown>, filesFolder: string): vo
 
 /**
  * A copy of the workflow whose Settings node points at `filesFolder`, and whose credentials are
- * `credential` when given (the examples name the sandbox credential).
+ * `credential` when given (the examples name the sandbox credential). Tests set `fastPolls`: its
+ * triggers then poll every 10 seconds instead of every minute.
  */
 export function prepareExample(
 	example: ExampleWorkflow,
@@ -61,9 +63,11 @@ export function prepareExample(
 		credential?: { id: string; name: string };
 		id?: string;
 		name?: string;
+		fastPolls?: boolean;
 	},
 ): ExampleWorkflow['json'] {
 	const json = structuredClone(example.json);
+	if (options.fastPolls) pollEveryTenSeconds(json.nodes);
 	if (options.id) json.id = options.id;
 	if (options.name) json.name = options.name;
 	for (const node of json.nodes) {

@@ -28,6 +28,7 @@ export { DEV_OWNER, ensureOwner, N8nRest, parseExecutionData } from './n8nRest';
 export { UserFacingError } from './output';
 export { assertPortFree, freePort } from './ports';
 export type { ManagedProcess } from './processes';
+export { POLL_INTERVAL_MS, TEN_SECOND_POLL_TIMES } from './pollTimes';
 export { REPO_ROOT, runtime } from './runtime';
 export { startSandbox, type RunningSandbox } from './sandbox';
 export {

@@ -54,7 +54,7 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 				expect(examples.map((e) => e.id).sort()).toEqual([...EXAMPLES].sort());
 				await importWorkflows(
 					deployment.main,
-					examples.map((example) => prepareExample(example, { filesFolder })),
+					examples.map((example) => prepareExample(example, { filesFolder, fastPolls: true })),
 					path.join(work, 'import'),
 				);
 			},

@@ -13,6 +13,7 @@ import {
 	importCredentials,
 	importWorkflows,
 	N8nRest,
+	POLL_INTERVAL_MS,
 	REPO_ROOT,
 	runtime,
 	SANDBOX_CREDENTIAL,
@@ -29,6 +30,7 @@ import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
 import { printLine } from './print';
 import { WorkerStarts } from './queueMode';
+import { waitForListRequests } from './polls';
 import { startSink, type Sink } from './sink';
 import {
 	executionItems,
@@ -45,10 +47,12 @@ import {
 	TRIGGER_NAME,
 } from './workflow';
 
-/** One poll interval and a margin: n8n polls at most once a minute. */
-const ROUND_MS = 70_000;
-/** After the last round, how long the ledger may take to fill up (two polls and the executions). */
-const SETTLE_MS = 150_000;
+/** One poll interval and a margin: the trigger polls every 10 seconds. */
+const ROUND_MS = POLL_INTERVAL_MS + 5_000;
+/** The longest wait for a poll or an execution: a restart or a kill may come in between. */
+const POLL_WAIT_MS = 120_000;
+/** After the last round, how long the ledger may take to fill up (a few polls and the executions). */
+const SETTLE_MS = 90_000;
 export const CHANGES_PER_ROUND = 8;
 
 export interface ScenarioResult {
@@ -99,37 +103,15 @@ async function injectFault(sandbox: RunningSandbox, fault: Fault | null): Promis
 	else await sandbox.control('POST', '/faults', { ...fault, pathContains: '/reservations' });
 }
 
-/** Waits until the sandbox has seen `count` reservation-list requests (answered with `ok` only, when given). */
-async function waitForListRequests(
-	sandbox: RunningSandbox,
-	count: number,
-	ok: boolean,
-	timeoutMs: number,
-): Promise<void> {
-	await sandbox.control('DELETE', '/requests');
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		const log = (await (await sandbox.control('GET', '/requests')).json()) as {
-			requests: Array<{ url: string; status: number }>;
-		};
-		const lists = log.requests.filter(
-			(r) => /\/reservations\?/.test(r.url) && (!ok || r.status === 200),
-		);
-		if (lists.length >= count) return;
-		await sleep(100);
-	}
-	throw new Error(`no poll reached the sandbox within ${timeoutMs / 1000} s`);
-}
-
 /** The list requests of one poll: every window of the horizon, for each of the seed's three restaurants. */
 const LIST_REQUESTS_PER_POLL = 3 * Math.ceil((LOOK_BACK_DAYS + LOOK_AHEAD_DAYS) / MAX_RANGE_DAYS);
 
 /** A whole successful poll: every window of every restaurant answered. */
 const waitForPoll = (sandbox: RunningSandbox, timeoutMs: number) =>
-	waitForListRequests(sandbox, LIST_REQUESTS_PER_POLL, true, timeoutMs);
+	waitForListRequests(sandbox, LIST_REQUESTS_PER_POLL, { ok: true, timeoutMs });
 /** The start of the next poll: its first list request. */
 const waitForPollStart = (sandbox: RunningSandbox, timeoutMs: number) =>
-	waitForListRequests(sandbox, 1, false, timeoutMs);
+	waitForListRequests(sandbox, 1, { ok: false, timeoutMs });
 
 class Scenario {
 	readonly interruptions: string[] = [];
@@ -166,10 +148,10 @@ class Scenario {
 		await rest.request('POST', `/workflows/${CHAOS_WORKFLOW_ID}/activate`, {
 			versionId: workflow.versionId,
 		});
-		await waitForPoll(this.sandbox, 120_000);
+		await waitForPoll(this.sandbox, POLL_WAIT_MS);
 		await sleep(3000);
 		const gap = await driver.changeBeforeFirstScheduledPoll();
-		await waitForPoll(this.sandbox, 120_000);
+		await waitForPoll(this.sandbox, POLL_WAIT_MS);
 		await sleep(3000);
 		this.log('activated; baseline taken');
 		return gap;
@@ -183,7 +165,7 @@ class Scenario {
 	private async interrupt(interruption: Interruption): Promise<void> {
 		if (interruption === 'none') return;
 		if (interruption === 'killWorker') return await this.killWorkerRunningTheExecution();
-		await waitForPollStart(this.sandbox, ROUND_MS);
+		await waitForPollStart(this.sandbox, POLL_WAIT_MS);
 		const at = Math.round(this.random() * 6000);
 		await sleep(at);
 		const { deployment } = this;
@@ -193,7 +175,10 @@ class Scenario {
 	}
 
 	private async killWorkerRunningTheExecution(): Promise<void> {
-		const started = await this.workerStarts.firstAfter(this.workerStarts.starts.length, ROUND_MS);
+		const started = await this.workerStarts.firstAfter(
+			this.workerStarts.starts.length,
+			POLL_WAIT_MS,
+		);
 		const at = Math.round(this.random() * 500);
 		await sleep(at);
 		await this.deployment.stopWorker(started.worker, 'kill');
@@ -239,8 +224,8 @@ async function settle(
 	const reported = () => new Set([...sink.items, ...killed].map((i) => i.reservationId));
 	while (Date.now() < deadline && !driver.expected.every((c) => reported().has(c.reservationId)))
 		await sleep(2000);
-	// One more poll interval: a late duplicate would arrive now.
-	await sleep(ROUND_MS);
+	// Two more poll intervals: a late duplicate would arrive now.
+	await sleep(2 * ROUND_MS);
 }
 
 /** Runs the whole scenario against a new deployment of `kind`, and stops everything it started. */

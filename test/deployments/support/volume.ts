@@ -1,6 +1,6 @@
 /**
  * The trigger at volume in a real deployment: one restaurant seeded with about `volume`
- * reservations in a 365-day horizon, the trigger polling it every minute into the sink, a few
+ * reservations in a 365-day horizon, the trigger polling it every 10 seconds into the sink, a few
  * changes before each poll, and what n8n itself measures of each poll:
  * - the poll's duration and the polls it abandoned (n8n's poll-trigger metrics on /metrics);
  * - the save of the trigger's state: the UPDATE of the workflow's static data (or, with durable
@@ -16,6 +16,7 @@ import {
 	importCredentials,
 	importWorkflows,
 	N8nRest,
+	POLL_INTERVAL_MS,
 	prepareDeployment,
 	REPO_ROOT,
 	runtime,
@@ -26,7 +27,9 @@ import {
 	type DeploymentKind,
 	type RunningSandbox,
 } from '../../../scripts/n8n';
+import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
 import { seededFor } from '../../support/sandbox';
+import { waitForListRequests } from './polls';
 import { startSink, type Sink } from './sink';
 import { chaosWorkflow } from './workflow';
 
@@ -42,8 +45,10 @@ const IDLE_POLLS = 3;
  */
 export const MOST_IDLE_SAVES = 2;
 const WORKFLOW_ID = 'RrVolumeTrigger01';
-/** n8n polls once a minute; a poll at volume and its execution within another minute. */
-const POLL_WAIT_MS = 150_000;
+/** The trigger polls every 10 seconds; a poll at volume and its execution within a few more. */
+const POLL_WAIT_MS = 90_000;
+/** The list requests of one whole poll: every window of the horizon. */
+const LIST_REQUESTS_PER_POLL = Math.ceil((LOOK_BACK_DAYS + LOOK_AHEAD_DAYS) / MAX_RANGE_DAYS);
 
 export interface VolumeResult {
 	kind: DeploymentKind;
@@ -177,9 +182,9 @@ const pollDurations = (text: string) =>
 /** Waits for IDLE_POLLS more polls (n8n's poll count); the metrics after them. */
 async function idlePolls(mainUrl: string, metricsBefore: string): Promise<string> {
 	const polls = (text: string) => pollDurations(text).count;
-	const deadline = Date.now() + (IDLE_POLLS + 1) * 70_000;
+	const deadline = Date.now() + POLL_WAIT_MS + IDLE_POLLS * POLL_INTERVAL_MS;
 	for (;;) {
-		await sleep(5000);
+		await sleep(1000);
 		const metrics = await (await fetch(`${mainUrl}/metrics`)).text();
 		if (polls(metrics) - polls(metricsBefore) >= IDLE_POLLS || Date.now() > deadline) {
 			await sleep(3000); // a save after the last poll
@@ -245,12 +250,18 @@ export async function runAtVolume(
 			'GET',
 			`/workflows/${WORKFLOW_ID}`,
 		);
-		await rest.request('POST', `/workflows/${WORKFLOW_ID}/activate`, { versionId });
 		const ids = await changeable(sandbox);
-		// With durable cursors the first scheduled poll takes the baseline again (the activation
-		// poll's state is never committed): one warm-up round, not measured.
-		const warmUp = usesDurableCursors(kind) ? 1 : 0;
-		await sleep(70_000 * (1 + warmUp));
+		await sandbox.control('DELETE', '/requests');
+		await rest.request('POST', `/workflows/${WORKFLOW_ID}/activate`, { versionId });
+		// The activation poll takes the baseline; with durable cursors the first scheduled poll takes
+		// it again (the activation poll's state is never committed): one warm-up poll, not measured.
+		const baselinePolls = usesDurableCursors(kind) ? 2 : 1;
+		await waitForListRequests(sandbox, baselinePolls * LIST_REQUESTS_PER_POLL, {
+			ok: true,
+			timeoutMs: baselinePolls * POLL_WAIT_MS,
+			clear: false,
+		});
+		await sleep(3000); // the baseline's commit
 		const metricsBefore = await (await fetch(`${deployment.main.url}/metrics`)).text();
 		measuring = measuredLines;
 		for (let round = 0; round < polls; round++) {

@@ -1,9 +1,10 @@
 /**
  * The workflow of the chaos scenario: the trigger on all accessible restaurants over a 120-day
- * horizon with all four events, polling every minute (n8n's shortest interval for a polling
- * trigger), and an HTTP Request node that sends each item to the test's sink.
+ * horizon with all four events, polling every 10 seconds (six minute-granular Poll Times entries:
+ * n8n's shortest pace, scripts/n8n/pollTimes.ts), and an HTTP Request node that sends each item to
+ * the test's sink.
  */
-import { SANDBOX_CREDENTIAL, TRIGGER_NODE_TYPE } from '../../../scripts/n8n';
+import { SANDBOX_CREDENTIAL, TEN_SECOND_POLL_TIMES, TRIGGER_NODE_TYPE } from '../../../scripts/n8n';
 
 export const CHAOS_WORKFLOW_ID = 'RrChaosTrigger001';
 export const TRIGGER_NAME = 'Reservation changed';
@@ -37,7 +38,7 @@ export function chaosWorkflow(
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					pollTimes: TEN_SECOND_POLL_TIMES,
 					events: [
 						'reservationCreated',
 						'reservationUpdated',

@@ -173,7 +173,7 @@ export async function startEnvironment(
 		await importWorkflows(
 			instance,
 			[
-				...examples.map((example) => prepareExample(example, { filesFolder })),
+				...examples.map((example) => prepareExample(example, { filesFolder, fastPolls: true })),
 				...(options.extraWorkflows?.(examples, filesFolder) ?? []),
 			],
 			path.join(work, 'import'),

@@ -219,7 +219,7 @@ export async function checkChangesToSpreadsheet(setup: TriggerExampleSetup): Pro
 	});
 	expect(created.status).toBe(201);
 
-	// Polled every minute: wait for the file of the next poll.
+	// Polled every 10 seconds in the tests (every minute as shipped): wait for the next poll's file.
 	const deadline = Date.now() + 150_000;
 	while (spreadsheetsIn(filesFolder).length === 0 && Date.now() < deadline) await sleep(2000);
 	const files = spreadsheetsIn(filesFolder);
@@ -338,7 +338,7 @@ export async function checkNewEventToMailingList(setup: TriggerExampleSetup): Pr
 	});
 	expect(publish.status).toBe(200);
 
-	// Polled every minute: the two may arrive in one file or in two.
+	// Polled every 10 seconds in the tests: the two may arrive in one file or in two.
 	const rowsNow = () =>
 		mailingListsIn(filesFolder).flatMap((file) =>
 			csvRows(fs.readFileSync(path.join(filesFolder, file), 'utf8')),
