@@ -22,6 +22,8 @@ interface RequestRecord {
 	method: string;
 	url: string;
 	status: number;
+	/** When it was answered (ms since the epoch): tests measure a poller's pace from it. */
+	at: number;
 }
 
 const FAULT_MESSAGES: Record<FaultPlan['status'], [string, string]> = {
@@ -55,7 +57,7 @@ export class FaultInjector {
 	}
 
 	record(method: string, url: string, status: number): void {
-		this.requests.push({ method, url, status });
+		this.requests.push({ method, url, status, at: Date.now() });
 		if (this.requests.length > 100_000) this.requests.splice(0, 50_000);
 	}
 

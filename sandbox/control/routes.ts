@@ -65,7 +65,14 @@ export async function controlRoutes(
 		},
 	);
 
-	app.get('/requests', async () => ({ total: faults.requests.length, requests: faults.requests }));
+	// `?times=true` adds when each request was answered (tests measure a poller's pace with it).
+	app.get('/requests', async (request) => {
+		const withTimes = (request.query as { times?: string }).times === 'true';
+		return {
+			total: faults.requests.length,
+			requests: withTimes ? faults.requests : faults.requests.map(({ at: _at, ...r }) => r),
+		};
+	});
 	app.delete('/requests', async (_request, reply) => {
 		faults.requests.length = 0;
 		return reply.code(204).send();

@@ -76,7 +76,7 @@ export interface Deployment {
 	stop(): Promise<void>;
 }
 
-function isQueue(kind: DeploymentKind): boolean {
+export function isQueue(kind: DeploymentKind): boolean {
 	return kind === 'queue' || kind === 'queue-durable';
 }
 
@@ -150,7 +150,15 @@ export async function prepareDeployment(options: DeploymentOptions): Promise<Dep
 		...options.extraEnv,
 	};
 	const mainFolder = path.join(folder, 'n8n');
-	await installPackedPackage(options.tarball, mainFolder);
+	const workerFolders = Array.from({ length: isQueue(kind) ? WORKER_COUNT : 0 }, (_, i) =>
+		path.join(folder, `worker-${i + 1}`),
+	);
+	// Workers load nodes from their own user folders: the package goes into each, side by side.
+	await Promise.all(
+		[mainFolder, ...workerFolders].map((userFolder) =>
+			installPackedPackage(options.tarball, userFolder),
+		),
+	);
 	const main = n8nInstance(rt, {
 		userFolder: mainFolder,
 		filesFolder: options.filesFolder,
@@ -160,9 +168,7 @@ export async function prepareDeployment(options: DeploymentOptions): Promise<Dep
 	});
 	fs.mkdirSync(main.filesFolder, { recursive: true });
 	const workers: N8nInstance[] = [];
-	for (let i = 0; isQueue(kind) && i < WORKER_COUNT; i++) {
-		const userFolder = path.join(folder, `worker-${i + 1}`);
-		await installPackedPackage(options.tarball, userFolder);
+	for (const userFolder of workerFolders) {
 		const healthPort = await freePort();
 		workers.push(
 			n8nInstance(rt, {
@@ -202,9 +208,13 @@ function deploymentOf(
 		...services,
 		workerProcesses: workers.map(() => undefined),
 		async start() {
+			// The main first (it migrates the database), then the workers side by side.
 			if (!deployment.mainProcess) await deployment.startMain();
-			for (let i = 0; i < workers.length; i++)
-				if (!deployment.workerProcesses[i]) await deployment.startWorker(i);
+			await Promise.all(
+				workers.map(async (_, i) => {
+					if (!deployment.workerProcesses[i]) await deployment.startWorker(i);
+				}),
+			);
 		},
 		async startMain() {
 			deployment.mainProcess = await startN8n(main, { onLine: labelled('main'), name: 'n8n main' });
@@ -225,7 +235,7 @@ function deploymentOf(
 			deployment.workerProcesses[index] = undefined;
 		},
 		async stop() {
-			for (let i = 0; i < workers.length; i++) await deployment.stopWorker(i, 'graceful');
+			await Promise.all(workers.map((_, i) => deployment.stopWorker(i, 'graceful')));
 			await deployment.stopMain('graceful');
 			await services.redis?.stop();
 			await services.postgres?.stop();

@@ -34,6 +34,7 @@ export { startSandbox, type RunningSandbox } from './sandbox';
 export {
 	DEPLOYMENT_SUMMARY,
 	DEPLOYMENTS,
+	isQueue,
 	prepareDeployment,
 	usesDurableCursors,
 	type Deployment,

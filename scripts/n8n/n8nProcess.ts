@@ -129,7 +129,7 @@ async function waitUntilReady(
 				`n8n was not ready after ${Math.round(timeoutMs / 1000)} s:\n${managed.output.slice(-30).join('\n')}`,
 			);
 		}
-		await new Promise((r) => setTimeout(r, 500));
+		await new Promise((r) => setTimeout(r, 200));
 	}
 }
 

@@ -25,13 +25,16 @@ function lostWithKilledWorkers(result: ScenarioResult): ExpectedChange[] {
 	return result.ledger.lost.filter((change) => held.has(change.reservationId));
 }
 
+const paceText = ({ pace }: ScenarioResult) =>
+	`polled every ${pace.medianIntervalSeconds.toFixed(1)} s (median of ${pace.polls} polls in the quiet end)`;
+
 function report(result: ScenarioResult): void {
 	const { ledger } = result;
 	printLine(
 		`${result.kind}: the change between the activation poll and the first scheduled poll was ${result.activationGapReported ? '' : 'not '}reported`,
 	);
 	printLine(
-		`${ledgerLine(result.kind, ledger)} (${result.seconds} s; interruptions: ${result.interruptions.join(', ') || 'none'})`,
+		`${ledgerLine(result.kind, ledger)} (${result.seconds} s; ${paceText(result)}; interruptions: ${result.interruptions.join(', ') || 'none'})`,
 	);
 	for (const { executionId, status, items } of result.unfinished)
 		printLine(
@@ -66,5 +69,9 @@ describe.each(chosen)('the trigger in the %s deployment', (kind) => {
 		expect(result.ledger.duplicated).toEqual([]);
 		// n8n's own guarantee with durable cursors: the baseline is the first scheduled poll's.
 		expect(result.activationGapReported).toBe(!usesDurableCursors(kind));
+		// Six minute-granular Poll Times entries poll several times a minute in every deployment
+		// (each is a cron of its own, or a durable job of its own), not once a minute.
+		expect(result.pace.polls).toBeGreaterThanOrEqual(3);
+		expect(result.pace.medianIntervalSeconds).toBeLessThan(20);
 	});
 });

@@ -58,7 +58,7 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 					path.join(work, 'import'),
 				);
 			},
-			path.join(work, 'files'),
+			{ filesFolder: path.join(work, 'files') },
 		);
 	}, 300_000);
 

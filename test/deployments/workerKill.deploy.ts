@@ -12,7 +12,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { importWorkflows, parseExecutionData, REPO_ROOT } from '../../scripts/n8n';
 import { isChosen } from './support/chosen';
-import { startQueueDeployment, type QueueDeployment } from './support/queueMode';
+import {
+	STALLED_INTERVAL_MS,
+	startQueueDeployment,
+	type QueueDeployment,
+} from './support/queueMode';
+import { settledExecution } from './support/unfinished';
 
 const WORKFLOW_ID = 'RrWorkerKill0001';
 const TRIGGER = 'Start';
@@ -75,24 +80,24 @@ interface StoredData {
 		// The restarted worker marks it crashed at once (its event log); the main fails its job when
 		// Bull reports it stalled, and stores it as failed with an empty run.
 		const stalled = `Problem with execution ${executionId}:`;
-		const stalledBy = Date.now() + 300_000;
+		const stalledBy = Date.now() + 120_000;
 		while (!lines.some((line) => line.includes(stalled)) && Date.now() < stalledBy)
 			await sleep(1000);
 		expect(lines.some((line) => line.includes(stalled))).toBe(true);
 		// The failure is stored right after that line.
-		let execution = { status: 'running', data: '' };
-		for (let tries = 0; execution.status !== 'error' && tries < 30; tries++) {
-			await sleep(1000);
-			execution = await rest.request('GET', `/executions/${executionId}`);
-		}
+		const execution = await settledExecution<{ status: string; data: string }>(
+			rest,
+			executionId,
+			30_000,
+		);
 		const data = parseExecutionData<StoredData>(execution.data);
 		expect(execution.status).toBe('error');
 		expect(data.resultData.error?.message).toMatch(/failed to be processed too many times/);
 		// The trigger's item is gone: no run data, nothing left on the execution stack to retry.
 		expect(data.resultData.runData).toEqual({});
 		expect(data.executionData?.nodeExecutionStack ?? []).toEqual([]);
-		// Another poll of the queue, then: no worker took the job again.
-		await sleep(45_000);
+		// Two more stall checks of the queue, then: no worker took the job again.
+		await sleep(3 * STALLED_INTERVAL_MS);
 		expect(starts.of(executionId)).toHaveLength(1);
 	}, 600_000);
 });

@@ -33,3 +33,38 @@ export async function waitForListRequests(
 	}
 	throw new Error(`no poll reached the sandbox within ${timeoutMs / 1000} s`);
 }
+
+/** A gap between two list requests longer than this starts a new poll (a poll's requests come together). */
+const POLL_GAP_MS = 3_000;
+
+export interface PollPace {
+	/** Polls seen in the measured span. */
+	polls: number;
+	/** The median time between the starts of two polls, in seconds (NaN with fewer than two polls). */
+	medianIntervalSeconds: number;
+}
+
+/**
+ * How often the trigger polls, watched for `ms` from the sandbox's log: the starts of its polls
+ * (list requests after a quiet gap) and the median time between them.
+ */
+export async function measurePollPace(sandbox: RunningSandbox, ms: number): Promise<PollPace> {
+	await sandbox.control('DELETE', '/requests');
+	await sleep(ms);
+	const log = (await (await sandbox.control('GET', '/requests?times=true')).json()) as {
+		requests: Array<{ url: string; at: number }>;
+	};
+	const times = log.requests
+		.filter((r) => /\/reservations\?/.test(r.url))
+		.map((r) => r.at)
+		.sort((a, b) => a - b);
+	const starts = times.filter((at, i) => i === 0 || at - times[i - 1] > POLL_GAP_MS);
+	const intervals = starts
+		.slice(1)
+		.map((at, i) => (at - starts[i]) / 1000)
+		.sort((a, b) => a - b);
+	return {
+		polls: starts.length,
+		medianIntervalSeconds: intervals.length > 0 ? intervals[Math.floor(intervals.length / 2)] : NaN,
+	};
+}

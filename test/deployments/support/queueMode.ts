@@ -15,6 +15,20 @@ import {
 	type Deployment,
 } from '../../../scripts/n8n';
 
+/** How often Bull checks for stalled jobs in the tests' queue deployments. */
+export const STALLED_INTERVAL_MS = 5_000;
+
+/**
+ * Bull's timings in the tests' queue deployments, shortened so that a killed worker's job is seen
+ * stalled within seconds rather than after n8n's defaults (a 60 s lock, checked every 30 s). What
+ * decides the outcome, `maxStalledCount: 0`, is n8n's own and unchanged.
+ */
+export const BULL_TIMINGS = {
+	QUEUE_WORKER_LOCK_DURATION: '10000',
+	QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
+	QUEUE_WORKER_STALLED_INTERVAL: String(STALLED_INTERVAL_MS),
+};
+
 export interface ExecutionStart {
 	/** Index of the worker in the deployment (0 for `worker 1`). */
 	worker: number;
@@ -58,6 +72,12 @@ export interface QueueDeployment {
 	stop(): Promise<void>;
 }
 
+export interface QueueDeploymentOptions {
+	filesFolder?: string;
+	/** More n8n environment for every process (e.g. Bull's lock and stall timings). */
+	extraEnv?: Record<string, string>;
+}
+
 /**
  * Starts a queue deployment in `work` (emptied first); `prepare` imports what the test needs
  * before n8n starts. Manual runs go to the workers (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS, which
@@ -66,7 +86,7 @@ export interface QueueDeployment {
 export async function startQueueDeployment(
 	work: string,
 	prepare: (deployment: Deployment) => Promise<void>,
-	filesFolder?: string,
+	{ filesFolder, extraEnv = {} }: QueueDeploymentOptions = {},
 ): Promise<QueueDeployment> {
 	fs.rmSync(work, { recursive: true, force: true });
 	fs.mkdirSync(work, { recursive: true });
@@ -80,7 +100,12 @@ export async function startQueueDeployment(
 		tarball: process.env.E2E_TARBALL!,
 		port: await freePort(),
 		filesFolder,
-		extraEnv: { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true', N8N_LOG_LEVEL: 'info' },
+		extraEnv: {
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+			N8N_LOG_LEVEL: 'info',
+			...BULL_TIMINGS,
+			...extraEnv,
+		},
 		log: (line) => {
 			logFile.write(`${line}\n`);
 			lines.push(stripVTControlCharacters(line));

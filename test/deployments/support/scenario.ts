@@ -12,6 +12,7 @@ import {
 	freePort,
 	importCredentials,
 	importWorkflows,
+	isQueue,
 	N8nRest,
 	POLL_INTERVAL_MS,
 	REPO_ROOT,
@@ -29,11 +30,12 @@ import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
 import { printLine } from './print';
-import { WorkerStarts } from './queueMode';
-import { waitForListRequests } from './polls';
+import { BULL_TIMINGS, WorkerStarts } from './queueMode';
+import { measurePollPace, waitForListRequests, type PollPace } from './polls';
 import { startSink, type Sink } from './sink';
 import {
 	executionItems,
+	settledExecution,
 	unfinishedExecutions,
 	withHeldItems,
 	type ExecutionItems,
@@ -53,6 +55,8 @@ const ROUND_MS = POLL_INTERVAL_MS + 5_000;
 const POLL_WAIT_MS = 120_000;
 /** After the last round, how long the ledger may take to fill up (a few polls and the executions). */
 const SETTLE_MS = 90_000;
+/** Then a quiet end of four poll intervals. */
+const QUIET_END_MS = 4 * POLL_INTERVAL_MS + 1_000;
 export const CHANGES_PER_ROUND = 8;
 
 export interface ScenarioResult {
@@ -65,6 +69,8 @@ export interface ScenarioResult {
 	/** The executions a killed worker was running, with the trigger's items they held when it was killed. */
 	killedExecutions: ExecutionItems[];
 	interruptions: string[];
+	/** How often the trigger polled in the quiet end. */
+	pace: PollPace;
 	seconds: number;
 }
 
@@ -84,7 +90,7 @@ interface Round {
  */
 function roundsFor(kind: DeploymentKind): Round[] {
 	const durable = kind !== 'default';
-	const queue = kind === 'queue' || kind === 'queue-durable';
+	const queue = isQueue(kind);
 	return [
 		{ fault: { status: 500, count: 2 }, interruption: 'none' },
 		{ fault: { status: 503, count: 3 }, interruption: 'restart' },
@@ -223,9 +229,7 @@ async function settle(
 	const killed = killedExecutions.flatMap((execution) => execution.items);
 	const reported = () => new Set([...sink.items, ...killed].map((i) => i.reservationId));
 	while (Date.now() < deadline && !driver.expected.every((c) => reported().has(c.reservationId)))
-		await sleep(2000);
-	// Two more poll intervals: a late duplicate would arrive now.
-	await sleep(2 * ROUND_MS);
+		await sleep(1000);
 }
 
 /** Runs the whole scenario against a new deployment of `kind`, and stops everything it started. */
@@ -254,7 +258,7 @@ export async function runChaosScenario(
 			folder: path.join(work, 'n8n'),
 			tarball,
 			port: await freePort(),
-			extraEnv: { N8N_LOG_LEVEL: 'debug' },
+			extraEnv: { N8N_LOG_LEVEL: 'debug', ...(isQueue(kind) ? BULL_TIMINGS : {}) },
 			log: (line) => {
 				workerStarts.see(line);
 				n8nLog(line);
@@ -274,7 +278,12 @@ export async function runChaosScenario(
 		const rounds = roundsFor(kind);
 		for (const [index, round] of rounds.entries()) await scenario.round(index, round, driver);
 		await settle(sink, driver, scenario.killedExecutions);
+		// A quiet end of a few polls, in which a late duplicate would arrive; meanwhile, the pace.
+		const pace = await measurePollPace(sandbox, QUIET_END_MS);
 		await scenario.rest.login();
+		// Read what n8n keeps of a killed worker's execution only once it settled it (failed its job).
+		for (const { executionId } of scenario.killedExecutions)
+			await settledExecution(scenario.rest, executionId, POLL_WAIT_MS);
 		const unfinished = await unfinishedExecutions(scenario.rest, CHAOS_WORKFLOW_ID, TRIGGER_NAME);
 		return {
 			kind,
@@ -290,6 +299,7 @@ export async function runChaosScenario(
 				(item) => item.reservationId === activationGap.reservationId,
 			),
 			interruptions: scenario.interruptions,
+			pace,
 			seconds: Math.round((Date.now() - started) / 1000),
 		};
 	} finally {

@@ -4,6 +4,7 @@
  * or, in queue mode, fails its job (`maxStalledCount: 0` in n8n's scaling/scaling.service.js). Items
  * such an execution still holds are in n8n, not lost: the ledger counts them as reported, once.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseExecutionData, type N8nRest } from '../../../scripts/n8n';
 import { reportedItem, type ReportedItem } from './ledger';
 
@@ -77,4 +78,25 @@ export function withHeldItems(
 	const delivered = new Set(sinkItems.map(key));
 	const held = unfinished.flatMap((execution) => execution.items);
 	return [...sinkItems, ...held.filter((item) => !delivered.has(key(item)))];
+}
+
+/**
+ * The statuses of a killed worker's execution before n8n settles it: running, then crashed (the
+ * restarted worker marks it so from its event log), until Bull reports its job stalled and the
+ * main stores it failed (or it had finished before the kill).
+ */
+const UNSETTLED = new Set(['new', 'running', 'waiting', 'crashed']);
+
+/** Waits until n8n has settled a killed worker's execution; returns the execution as stored then. */
+export async function settledExecution<T extends { status: string }>(
+	rest: N8nRest,
+	executionId: string,
+	timeoutMs: number,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const execution = await rest.request<T>('GET', `/executions/${executionId}`);
+		if (!UNSETTLED.has(execution.status) || Date.now() > deadline) return execution;
+		await sleep(1000);
+	}
 }
