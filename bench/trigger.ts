@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
 import { WINDOW_CONCURRENCY } from '../nodes/shared/dateWindows';
-import { horizonAt } from '../nodes/RestaurantReservationsTrigger/horizon';
+import { horizonAt } from '../nodes/RestaurantReservationsTrigger/targets/reservations/horizon';
 import { sandboxCredentials } from '../test/support/credentials';
 import { poll } from '../test/support/engine';
 import { seededFor, startSandbox, type RunningSandbox } from '../test/support/sandbox';

@@ -1,6 +1,6 @@
 /**
- * The Restaurant Reservations Trigger: its parameters (the events of each watch target come from its
- * event table, see ./settings); each poll is ./poll.
+ * The Restaurant Reservations Trigger: its parameters (the Watch options and each target's Events
+ * come from the registry of watch targets, ./targets); each poll is ./poll/poll.
  */
 import type {
 	INodeExecutionData,
@@ -14,29 +14,27 @@ import { MAX_RANGE_DAYS } from '../shared/dateWindows';
 import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
 import { reservationListFilters, restaurantLocator, sortedOptions } from '../shared/parameters';
 import { CREDENTIAL_TYPE } from '../shared/transport';
-import { pollWatch } from './poll';
-import type { EventTable } from './events';
-import type { Watch } from './settings';
-import { EVENT_PARAMETERS, EVENT_TABLES, MAX_HORIZON_DAYS } from './settings';
+import { pollWatch } from './poll/poll';
+import { MAX_HORIZON_DAYS } from './poll/settings';
+import type { WatchTargetDefinition } from './targets';
+import { WATCH_TARGETS } from './targets';
+
+const TARGETS = Object.values(WATCH_TARGETS);
 
 /**
- * The Events parameter of one watch target, shown for that target only. Each has its own name
- * (EVENT_PARAMETERS), so that a choice made for one target never lingers in another's.
+ * The Events parameter of one watch target, shown for that target only. Each has its own name, so
+ * that a choice made for one target never lingers in another's.
  */
-function eventsOf(
-	watch: Watch,
-	table: EventTable<never, never, object>,
-	description: string,
-): INodeProperties {
+function eventsOf(target: WatchTargetDefinition): INodeProperties {
 	return {
 		displayName: 'Events',
-		name: EVENT_PARAMETERS[watch],
+		name: target.eventsParameter,
 		type: 'multiOptions',
 		required: true,
-		displayOptions: { show: { watch: [watch] } },
-		options: [...table.options],
-		default: [...table.defaults],
-		description,
+		displayOptions: { show: { watch: [target.option.value] } },
+		options: [...target.triggerEvents.options],
+		default: [...target.triggerEvents.defaults],
+		description: target.eventsDescription,
 	};
 }
 
@@ -67,37 +65,13 @@ export class RestaurantReservationsTrigger implements INodeType {
 				name: 'watch',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{
-						name: 'Events',
-						value: 'events',
-						description: "The restaurant's events (special occasions that take bookings)",
-					},
-					{
-						name: 'Products',
-						value: 'products',
-						description: "The restaurant's catalog",
-					},
-					{ name: 'Reservations', value: 'reservations' },
-				],
+				options: TARGETS.map((target) => target.option).sort((a, b) =>
+					a.name.localeCompare(b.name),
+				),
 				default: 'reservations',
 				description: 'What the trigger watches for changes',
 			},
-			eventsOf(
-				'reservations',
-				EVENT_TABLES.reservations,
-				'The changes that start the workflow. Each changed reservation gives one item per poll, with the most specific chosen event.',
-			),
-			eventsOf(
-				'events',
-				EVENT_TABLES.events,
-				'The changes that start the workflow. Each changed event gives one item per poll, with the most specific chosen event.',
-			),
-			eventsOf(
-				'products',
-				EVENT_TABLES.products,
-				'The changes that start the workflow. Each changed product gives one item per poll.',
-			),
+			...TARGETS.map(eventsOf),
 			{
 				displayName: 'Restaurants',
 				name: 'restaurants',

@@ -1,9 +1,11 @@
 /**
  * `npm run lint` (before prettier's check): n8n's strict lint on the package without its development
- * tooling (n8nLint.ts, stage.ts), and the GitHub workflow files (workflows.ts). One summary line per
- * check; exits 1 when any of them finds a problem.
+ * tooling (n8nLint.ts, stage.ts), no import cycles in nodes/ and credentials/ (importCycles.ts), and
+ * the GitHub workflow files (workflows.ts). One summary line per check; exits 1 when any of them
+ * finds a problem.
  */
 import { runChecks, type CheckResult } from './check';
+import { importCycles } from './importCycles';
 import { n8nNodeLint } from './n8nLint';
 import { stagePackage } from './stage';
 import { lintWorkflows } from './workflows';
@@ -16,6 +18,7 @@ runChecks("n8n's lint and the workflow files:", async () => {
 	} finally {
 		staged.remove();
 	}
+	results.push(await importCycles());
 	results.push(await lintWorkflows());
 	return results;
 });

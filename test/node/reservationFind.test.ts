@@ -4,7 +4,7 @@
  */
 import { addLocalDays } from '../../nodes/shared/dateWindows';
 import { toLocalDateTime } from '../../nodes/shared/localTime';
-import { RESERVATION_FIELDS } from '../../nodes/RestaurantReservations/resources/reservation/fields';
+import { RESERVATION_FIELDS } from '../../nodes/RestaurantReservations/resources/reservation/helpers/fields';
 import { json } from '../support/nodeResults';
 import { nodeRunner, restaurant, type NodeRunOptions } from '../support/nodeRunner';
 import { SEEDED_TIME_ZONES, todayUtc, useSandbox } from '../support/sandbox';

@@ -1,9 +1,9 @@
 /** What one reservation's change is reported as. */
-import { diff } from '../../nodes/RestaurantReservationsTrigger/changes';
-import { fingerprint } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
-import { RESERVATION_EVENTS } from '../../nodes/RestaurantReservationsTrigger/reservationEvents';
+import { diff } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/changes';
+import { fingerprint } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import { RESERVATION_TRIGGER_EVENTS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/triggerEvents';
 
-const { eventFor } = RESERVATION_EVENTS;
+const { eventFor } = RESERVATION_TRIGGER_EVENTS;
 const EVENTS = {
 	created: 'reservationCreated',
 	updated: 'reservationUpdated',

@@ -1,8 +1,11 @@
 /** The records of the Events and Products watches (fieldRecords): lossless exact values, named hashes, the rest. */
 import type { IDataObject } from 'n8n-workflow';
 import seedrandom from 'seedrandom';
-import { fieldRecords } from '../../nodes/RestaurantReservationsTrigger/fieldRecords';
-import { decodeValue, encodeValue } from '../../nodes/RestaurantReservationsTrigger/valueTokens';
+import { fieldRecords } from '../../nodes/RestaurantReservationsTrigger/targets/completeList/fieldRecords';
+import {
+	decodeValue,
+	encodeValue,
+} from '../../nodes/RestaurantReservationsTrigger/state/valueTokens';
 import { byId } from './snapshots';
 
 const records = fieldRecords({

@@ -1,14 +1,14 @@
 /** The fingerprint hash (nodes/RestaurantReservationsTrigger/hash), the snapshot's records and their pairing, the stored state. */
 import seedrandom from 'seedrandom';
-import { pairRecords } from '../../nodes/RestaurantReservationsTrigger/compare';
+import { pairRecords } from '../../nodes/RestaurantReservationsTrigger/state/compare';
 import {
 	fingerprint,
 	sameFingerprint,
-} from '../../nodes/RestaurantReservationsTrigger/fingerprint';
-import { Hash53 } from '../../nodes/RestaurantReservationsTrigger/hash';
-import { snapshotFormat } from '../../nodes/RestaurantReservationsTrigger/snapshotFormat';
-import { readStoredState } from '../../nodes/RestaurantReservationsTrigger/storedState';
-import { encodeValue } from '../../nodes/RestaurantReservationsTrigger/valueTokens';
+} from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import { Hash53 } from '../../nodes/RestaurantReservationsTrigger/state/hash';
+import { snapshotFormat } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/recordFormat';
+import { readStoredState } from '../../nodes/RestaurantReservationsTrigger/state/storedState';
+import { encodeValue } from '../../nodes/RestaurantReservationsTrigger/state/valueTokens';
 import { byId } from './snapshots';
 
 const hashOf = (value: unknown) => new Hash53().json(value).value();

@@ -1,5 +1,5 @@
 /** The watched period (nodes/RestaurantReservationsTrigger/horizon): whole hours of the restaurant's wall clock. */
-import { horizonAt } from '../../nodes/RestaurantReservationsTrigger/horizon';
+import { horizonAt } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/horizon';
 
 describe('horizonAt', () => {
 	it('starts and ends at the start of the current local hour, look-back and look-ahead days away', () => {

@@ -4,7 +4,7 @@
  * whole (also while it changes), failures in the middle of a poll, the manual run.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { PRODUCT_PAGE_SIZE } from '../../nodes/RestaurantReservationsTrigger/productWatch';
+import { PRODUCT_PAGE_SIZE } from '../../nodes/RestaurantReservationsTrigger/targets/products/watch';
 import { useSandbox } from '../support/sandbox';
 import {
 	baselined,

@@ -3,14 +3,14 @@ import seedrandom from 'seedrandom';
 import {
 	fingerprint,
 	sameFingerprint,
-} from '../../nodes/RestaurantReservationsTrigger/fingerprint';
-import { textDigest } from '../../nodes/RestaurantReservationsTrigger/hash';
+} from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import { textDigest } from '../../nodes/RestaurantReservationsTrigger/state/hash';
 import {
 	decodeValue,
 	encodeValue,
 	escapeText,
 	unescapeText,
-} from '../../nodes/RestaurantReservationsTrigger/valueTokens';
+} from '../../nodes/RestaurantReservationsTrigger/state/valueTokens';
 import { decodeSnapshot, encodeSnapshot } from './snapshots';
 
 describe('value tokens', () => {

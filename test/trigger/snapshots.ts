@@ -3,8 +3,8 @@
  * fingerprints by ID, and the snapshot of a list of reservations.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { Fingerprint } from '../../nodes/RestaurantReservationsTrigger/fingerprint';
-import { snapshotFormat } from '../../nodes/RestaurantReservationsTrigger/snapshotFormat';
+import type { Fingerprint } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import { snapshotFormat } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/recordFormat';
 
 /** Orders by ID, by UTF-16 code units (as `<` compares), as a snapshot holds its records. */
 export function byId(a: { id: string }, b: { id: string }): number {

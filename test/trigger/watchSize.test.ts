@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../nodes/shared/concurrency';
-import { PRODUCT_PAGE_SIZE } from '../../nodes/RestaurantReservationsTrigger/productWatch';
+import { PRODUCT_PAGE_SIZE } from '../../nodes/RestaurantReservationsTrigger/targets/products/watch';
 import { useSandbox } from '../support/sandbox';
 import { Trigger } from './support';
 

@@ -8,7 +8,7 @@ import {
 	phonesMatch,
 	type GuestInput,
 	type GuestQuery,
-} from '../../nodes/RestaurantReservations/resources/reservation/guestMatch';
+} from '../../nodes/RestaurantReservations/resources/reservation/helpers/guestMatch';
 
 function queryOf(input: GuestInput): GuestQuery {
 	const result = guestQuery(input);

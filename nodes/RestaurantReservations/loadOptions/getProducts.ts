@@ -1,5 +1,5 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { readAllProducts } from '../resources/product/allProducts';
+import { readAllProducts } from '../resources/product/helpers/allProducts';
 import { currentRestaurantId } from './restaurantId';
 
 /** Every product of the restaurant, for order lines and menu sections. */

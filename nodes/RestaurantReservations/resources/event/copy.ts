@@ -1,11 +1,16 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { simplifyOption } from '../../shared/descriptions';
-import { collectionOf } from '../../shared/readParameters';
-import { apiOperation, simplify } from '../../shared/routing';
-import { checkEventId, eventBody } from './body';
-import { EVENT_FIELDS, eventDateField, eventDescriptionField, eventIdField } from './fields';
+import { simplifyOption } from '../../operationHelpers/descriptions';
+import { collectionOf } from '../../operationHelpers/readParameters';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
+import { checkEventId, eventBody } from './helpers/body';
+import {
+	EVENT_FIELDS,
+	eventDateField,
+	eventDescriptionField,
+	eventIdField,
+} from './helpers/fields';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {

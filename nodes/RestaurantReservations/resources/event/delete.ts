@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { apiOperation, returnDeleted } from '../../shared/routing';
-import { checkEventId } from './body';
-import { eventIdField } from './fields';
+import { apiOperation, returnDeleted } from '../../operationHelpers/routing';
+import { checkEventId } from './helpers/body';
+import { eventIdField } from './helpers/fields';
 
 export const operation = apiOperation({
 	value: 'delete',

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { simplifyOption } from '../../shared/descriptions';
-import { apiOperation, simplify } from '../../shared/routing';
-import { checkEventId } from './body';
-import { EVENT_FIELDS, eventIdField } from './fields';
+import { simplifyOption } from '../../operationHelpers/descriptions';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
+import { checkEventId } from './helpers/body';
+import { EVENT_FIELDS, eventIdField } from './helpers/fields';
 
 export const operation = apiOperation({
 	value: 'get',

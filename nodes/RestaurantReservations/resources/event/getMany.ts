@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrlChoice } from '../../../shared/paths';
-import { returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
-import { apiOperation, applyLimit, simplify, splitArray } from '../../shared/routing';
-import { EVENT_FIELDS } from './fields';
+import { returnAllAndLimit, simplifyOption } from '../../operationHelpers/descriptions';
+import { apiOperation, applyLimit, simplify, splitArray } from '../../operationHelpers/routing';
+import { EVENT_FIELDS } from './helpers/fields';
 
 export const operation = apiOperation({
 	value: 'getAll',

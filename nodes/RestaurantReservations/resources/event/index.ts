@@ -1,5 +1,5 @@
 /** Event: restaurant events with tickets, their publication and copies (spec 2.9, 3, 4.6). */
-import { resourceDescription } from '../../shared/descriptions';
+import { resourceDescription } from '../../operationHelpers/descriptions';
 import * as copy from './copy';
 import * as create from './create';
 import * as remove from './delete';

@@ -1,5 +1,5 @@
 /** Publish (spec 3, 4.6): the event goes online. */
-import { statusFields, statusOperation } from './status';
+import { statusFields, statusOperation } from './helpers/status';
 
 export const operation = statusOperation({
 	value: 'publish',

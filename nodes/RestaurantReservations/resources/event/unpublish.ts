@@ -1,5 +1,5 @@
 /** Unpublish (spec 3, 4.6): the event is switched off and becomes a draft again. */
-import { statusFields, statusOperation } from './status';
+import { statusFields, statusOperation } from './helpers/status';
 
 export const operation = statusOperation({
 	value: 'unpublish',

@@ -6,18 +6,22 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
 import { apiRequest } from '../../../shared/transport';
-import { fieldsCollection, nameField, simplifyOption } from '../../shared/descriptions';
-import { collectionOf, requireChanges, restaurantIdOf } from '../../shared/readParameters';
-import { apiOperation, simplify } from '../../shared/routing';
-import { eventBody, eventIdOf } from './body';
+import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
+import {
+	collectionOf,
+	requireChanges,
+	restaurantIdOf,
+} from '../../operationHelpers/readParameters';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
+import { eventBody, eventIdOf } from './helpers/body';
 import {
 	EVENT_FIELDS,
 	eventDateField,
 	eventFieldOptions,
 	eventIdField,
 	ticketsField,
-} from './fields';
-import { ticketsOf, withTickets } from './tickets';
+} from './helpers/fields';
+import { ticketsOf, withTickets } from './helpers/tickets';
 
 /** Fields of the read event that the server sets itself. */
 const READ_ONLY = ['id', 'lastStatusChange'];

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { collectionOf, splitList } from '../../shared/readParameters';
-import { apiOperation } from '../../shared/routing';
-import { menuIdField } from './fields';
+import { collectionOf, splitList } from '../../operationHelpers/readParameters';
+import { apiOperation } from '../../operationHelpers/routing';
+import { menuIdField } from './helpers/fields';
 
 async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject> {
 	const options = collectionOf(item, 'menuOptions');

@@ -1,5 +1,5 @@
 /** Menu: menus made of sections of catalog products, and their order (spec 2.5, 4.4). */
-import { resourceDescription } from '../../shared/descriptions';
+import { resourceDescription } from '../../operationHelpers/descriptions';
 import * as create from './create';
 import * as remove from './delete';
 import * as get from './get';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { apiOperation, splitArray } from '../../shared/routing';
+import { apiOperation, splitArray } from '../../operationHelpers/routing';
 
 interface MenuOrderParameter {
 	menuId: string;

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, nameField } from '../../shared/descriptions';
-import { collectionOf, onlySet, requireChanges } from '../../shared/readParameters';
-import { apiOperation } from '../../shared/routing';
-import { menuFieldOptions, menuIdField, sectionsBody, sectionsField } from './fields';
+import { fieldsCollection, nameField } from '../../operationHelpers/descriptions';
+import { collectionOf, onlySet, requireChanges } from '../../operationHelpers/readParameters';
+import { apiOperation } from '../../operationHelpers/routing';
+import { menuFieldOptions, menuIdField, sectionsBody, sectionsField } from './helpers/fields';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const { sections, ...fields } = collectionOf(item, 'updateFields');

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, nameField, simplifyOption } from '../../shared/descriptions';
-import { collectionOf } from '../../shared/readParameters';
-import { apiOperation, simplify } from '../../shared/routing';
-import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions } from './fields';
+import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
+import { collectionOf } from '../../operationHelpers/readParameters';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
+import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions } from './helpers/fields';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {

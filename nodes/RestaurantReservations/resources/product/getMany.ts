@@ -1,10 +1,14 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
-import { collectionOf, onlySet } from '../../shared/readParameters';
-import { apiOperation, pageBySkipTake } from '../../shared/routing';
-import { PRODUCT_FIELDS, productGroupField } from './fields';
+import {
+	fieldsCollection,
+	returnAllAndLimit,
+	simplifyOption,
+} from '../../operationHelpers/descriptions';
+import { collectionOf, onlySet } from '../../operationHelpers/readParameters';
+import { apiOperation, pageBySkipTake } from '../../operationHelpers/routing';
+import { PRODUCT_FIELDS, productGroupField } from './helpers/fields';
 
 /** Puts the filters that are set into the query; skip and take come from the paging. */
 async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject> {

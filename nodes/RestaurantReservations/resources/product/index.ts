@@ -1,5 +1,5 @@
 /** Product: the dishes, drinks and modifiers of the catalog, with the price rules (spec 2.4, 4.3, 7, 8). */
-import { resourceDescription } from '../../shared/descriptions';
+import { resourceDescription } from '../../operationHelpers/descriptions';
 import * as create from './create';
 import * as remove from './delete';
 import * as getMany from './getMany';

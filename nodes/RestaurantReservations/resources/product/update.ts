@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, nameField, simplifyOption } from '../../shared/descriptions';
-import { collectionOf, requireChanges } from '../../shared/readParameters';
-import { apiOperation, simplify } from '../../shared/routing';
+import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
+import { collectionOf, requireChanges } from '../../operationHelpers/readParameters';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
 import {
 	priceField,
 	PRODUCT_FIELDS,
 	productBody,
 	productFieldOptions,
 	productIdField,
-} from './fields';
+} from './helpers/fields';
 
 /**
  * Spec 7.3: the price rules hold for the product as stored after the update, legacy prices

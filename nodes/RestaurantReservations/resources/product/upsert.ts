@@ -16,13 +16,19 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
-import { fieldsCollection, nameField, simplifyOption } from '../../shared/descriptions';
-import { collectionOf, restaurantIdOf } from '../../shared/readParameters';
-import { apiOperation, pairWithItem, simplifyItems } from '../../shared/routing';
-import { sharedByRun } from '../../shared/runCache';
-import { matchName, RecordCopy, routedRequest, upsert, type UpsertRow } from '../../shared/upsert';
-import { readAllProducts } from './allProducts';
-import { priceField, PRODUCT_FIELDS, productBody, productFieldOptions } from './fields';
+import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
+import { collectionOf, restaurantIdOf } from '../../operationHelpers/readParameters';
+import { apiOperation, pairWithItem, simplifyItems } from '../../operationHelpers/routing';
+import { sharedByRun } from '../../operationHelpers/runCache';
+import {
+	matchName,
+	RecordCopy,
+	routedRequest,
+	upsert,
+	type UpsertRow,
+} from '../../operationHelpers/upsert';
+import { readAllProducts } from './helpers/allProducts';
+import { priceField, PRODUCT_FIELDS, productBody, productFieldOptions } from './helpers/fields';
 import { legacyPriceHint } from './update';
 
 /** What the API needs to create a product (spec 4.3), and where the row sets it. */

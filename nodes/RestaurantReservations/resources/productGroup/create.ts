@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, nameField } from '../../shared/descriptions';
-import { collectionOf, onlySet } from '../../shared/readParameters';
-import { apiOperation } from '../../shared/routing';
-import { groupFieldOptions } from './fields';
+import { fieldsCollection, nameField } from '../../operationHelpers/descriptions';
+import { collectionOf, onlySet } from '../../operationHelpers/readParameters';
+import { apiOperation } from '../../operationHelpers/routing';
+import { groupFieldOptions } from './helpers/fields';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const body = onlySet({

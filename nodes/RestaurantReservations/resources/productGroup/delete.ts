@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { apiOperation, returnDeleted } from '../../shared/routing';
-import { groupIdField } from './fields';
+import { apiOperation, returnDeleted } from '../../operationHelpers/routing';
+import { groupIdField } from './helpers/fields';
 
 export const operation = apiOperation({
 	value: 'delete',

@@ -1,5 +1,5 @@
 /** Product Group: the categories of the menu catalog (spec 2.3, 4.2). */
-import { resourceDescription } from '../../shared/descriptions';
+import { resourceDescription } from '../../operationHelpers/descriptions';
 import * as create from './create';
 import * as remove from './delete';
 import * as getMany from './getMany';

@@ -15,12 +15,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
 import { apiRequest } from '../../../shared/transport';
-import { fieldsCollection, nameField } from '../../shared/descriptions';
-import { collectionOf, onlySet, restaurantIdOf } from '../../shared/readParameters';
-import { apiOperation, pairWithItem } from '../../shared/routing';
-import { sharedByRun } from '../../shared/runCache';
-import { matchName, RecordCopy, routedRequest, upsert } from '../../shared/upsert';
-import { groupFieldOptions } from './fields';
+import { fieldsCollection, nameField } from '../../operationHelpers/descriptions';
+import { collectionOf, onlySet, restaurantIdOf } from '../../operationHelpers/readParameters';
+import { apiOperation, pairWithItem } from '../../operationHelpers/routing';
+import { sharedByRun } from '../../operationHelpers/runCache';
+import { matchName, RecordCopy, routedRequest, upsert } from '../../operationHelpers/upsert';
+import { groupFieldOptions } from './helpers/fields';
 
 const groupKeys = (record: IDataObject) => {
 	const name = matchName(record.name);

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { simplifyOption } from '../../shared/descriptions';
-import { collectionOf } from '../../shared/readParameters';
-import { apiOperation, simplify } from '../../shared/routing';
-import { RESERVATION_FIELDS, reservationIdField } from './fields';
-import { addTimeZone } from './timeZone';
+import { simplifyOption } from '../../operationHelpers/descriptions';
+import { collectionOf } from '../../operationHelpers/readParameters';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
+import { RESERVATION_FIELDS, reservationIdField } from './helpers/fields';
+import { addTimeZone } from './helpers/timeZone';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const options = collectionOf(item, 'cancelOptions');

@@ -23,9 +23,9 @@ import {
 import { addLocalDays, parseLocal } from '../../../shared/dateWindows';
 import { restaurantLocator } from '../../../shared/parameters';
 import { idValue, routingUrl } from '../../../shared/paths';
-import { restaurantLocalTime } from '../../shared/readParameters';
-import { apiOperation, pairWithItem } from '../../shared/routing';
-import { loadBookingContext, loadBookingContextAround } from './bookingContext';
+import { restaurantLocalTime } from '../../operationHelpers/readParameters';
+import { apiOperation, pairWithItem } from '../../operationHelpers/routing';
+import { loadBookingContext, loadBookingContextAround } from './helpers/bookingContext';
 
 const MAX_DAYS = 14;
 const FINAL_WORD =

@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
-import { collectionOf } from '../../shared/readParameters';
-import { apiOperation, simplify } from '../../shared/routing';
-import { reservationBody } from './body';
+import { fieldsCollection, simplifyOption } from '../../operationHelpers/descriptions';
+import { collectionOf } from '../../operationHelpers/readParameters';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
+import { reservationBody } from './helpers/body';
 import {
 	additionalsField,
 	guestProfileField,
@@ -13,9 +13,9 @@ import {
 	RESERVATION_FIELDS,
 	reservationFieldOptions,
 	TIME_DESCRIPTION,
-} from './fields';
-import { checkBookingRulesField, checkRulesFirst } from './rulesFirst';
-import { addTimeZone } from './timeZone';
+} from './helpers/fields';
+import { checkBookingRulesField, checkRulesFirst } from './helpers/rulesFirst';
+import { addTimeZone } from './helpers/timeZone';
 
 function requireGuestName(item: IExecuteSingleFunctions, name: unknown): void {
 	if (typeof name === 'string' && name.trim() !== '') return;

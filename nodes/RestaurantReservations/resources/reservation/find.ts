@@ -16,13 +16,22 @@ import { addLocalDays, MAX_RANGE_DAYS } from '../../../shared/dateWindows';
 import { toLocalDateTime } from '../../../shared/localTime';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
-import { restaurantLocalTime, restaurantTimeZone, resultLimit } from '../../shared/readParameters';
-import { apiOperation, limitItems, pairWithItem, simplifyItems } from '../../shared/routing';
-import { RESERVATION_FIELDS } from './fields';
-import { guestQuery, isGuestsReservation, type GuestQuery } from './guestMatch';
-import { reservationsOfPeriod, requireOrderedPeriod, type Period } from './period';
-import { withTimeZone } from './timeZone';
+import { returnAllAndLimit, simplifyOption } from '../../operationHelpers/descriptions';
+import {
+	restaurantLocalTime,
+	restaurantTimeZone,
+	resultLimit,
+} from '../../operationHelpers/readParameters';
+import {
+	apiOperation,
+	limitItems,
+	pairWithItem,
+	simplifyItems,
+} from '../../operationHelpers/routing';
+import { RESERVATION_FIELDS } from './helpers/fields';
+import { guestQuery, isGuestsReservation, type GuestQuery } from './helpers/guestMatch';
+import { reservationsOfPeriod, requireOrderedPeriod, type Period } from './helpers/period';
+import { withTimeZone } from './helpers/timeZone';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

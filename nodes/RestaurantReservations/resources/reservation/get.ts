@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { simplifyOption } from '../../shared/descriptions';
-import { apiOperation, simplify } from '../../shared/routing';
-import { RESERVATION_FIELDS, reservationIdField } from './fields';
-import { addTimeZone } from './timeZone';
+import { simplifyOption } from '../../operationHelpers/descriptions';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
+import { RESERVATION_FIELDS, reservationIdField } from './helpers/fields';
+import { addTimeZone } from './helpers/timeZone';
 
 export const operation = apiOperation({
 	value: 'get',

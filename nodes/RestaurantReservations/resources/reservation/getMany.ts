@@ -12,18 +12,27 @@ import type {
 } from 'n8n-workflow';
 import { reservationListFilters, restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
+import {
+	fieldsCollection,
+	returnAllAndLimit,
+	simplifyOption,
+} from '../../operationHelpers/descriptions';
 import {
 	collectionOf,
 	onlySet,
 	restaurantLocalTime,
 	restaurantTimeZone,
 	resultLimit,
-} from '../../shared/readParameters';
-import { apiOperation, limitItems, pairWithItem, simplifyItems } from '../../shared/routing';
-import { RESERVATION_FIELDS } from './fields';
-import { reservationsOfPeriod, requireOrderedPeriod, type Period } from './period';
-import { withTimeZone } from './timeZone';
+} from '../../operationHelpers/readParameters';
+import {
+	apiOperation,
+	limitItems,
+	pairWithItem,
+	simplifyItems,
+} from '../../operationHelpers/routing';
+import { RESERVATION_FIELDS } from './helpers/fields';
+import { reservationsOfPeriod, requireOrderedPeriod, type Period } from './helpers/period';
+import { withTimeZone } from './helpers/timeZone';
 
 /** Puts the filters and the restaurant-local period into the query. */
 async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject> {

@@ -1,5 +1,5 @@
 /** Reservation: create, read, list over any period, find a guest's, check availability, update, cancel (spec 4.1). */
-import { resourceDescription } from '../../shared/descriptions';
+import { resourceDescription } from '../../operationHelpers/descriptions';
 import * as cancel from './cancel';
 import * as checkAvailability from './checkAvailability';
 import * as create from './create';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, simplifyOption } from '../../shared/descriptions';
-import { collectionOf, requireChanges } from '../../shared/readParameters';
-import { apiOperation, simplify } from '../../shared/routing';
-import { reservationBody } from './body';
+import { fieldsCollection, simplifyOption } from '../../operationHelpers/descriptions';
+import { collectionOf, requireChanges } from '../../operationHelpers/readParameters';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
+import { reservationBody } from './helpers/body';
 import {
 	additionalsField,
 	guestProfileField,
@@ -13,9 +13,9 @@ import {
 	reservationFieldOptions,
 	reservationIdField,
 	TIME_DESCRIPTION,
-} from './fields';
-import { checkBookingRulesField, checkChangeFirst } from './rulesFirst';
-import { addTimeZone } from './timeZone';
+} from './helpers/fields';
+import { checkBookingRulesField, checkChangeFirst } from './helpers/rulesFirst';
+import { addTimeZone } from './helpers/timeZone';
 
 /** The main fields of Create, optional here. */
 const MAIN_FIELDS: INodeProperties[] = [

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { simplifyOption } from '../../shared/descriptions';
-import { apiOperation, simplify } from '../../shared/routing';
-import { RESTAURANT_FIELDS } from './fields';
+import { simplifyOption } from '../../operationHelpers/descriptions';
+import { apiOperation, simplify } from '../../operationHelpers/routing';
+import { RESTAURANT_FIELDS } from './helpers/fields';
 
 export const operation = apiOperation({
 	value: 'get',

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { routingUrl } from '../../../shared/paths';
-import { apiOperation } from '../../shared/routing';
+import { apiOperation } from '../../operationHelpers/routing';
 
 export const operation = apiOperation({
 	value: 'getAccount',

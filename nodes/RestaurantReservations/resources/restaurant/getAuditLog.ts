@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { returnAllAndLimit } from '../../shared/descriptions';
-import { apiOperation, pageBySkipTake } from '../../shared/routing';
+import { returnAllAndLimit } from '../../operationHelpers/descriptions';
+import { apiOperation, pageBySkipTake } from '../../operationHelpers/routing';
 
 export const operation = apiOperation({
 	value: 'getAuditLog',

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { apiOperation } from '../../shared/routing';
+import { apiOperation } from '../../operationHelpers/routing';
 
 export const operation = apiOperation({
 	value: 'getCompany',

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { routingUrl } from '../../../shared/paths';
-import { returnAllAndLimit, simplifyOption } from '../../shared/descriptions';
-import { apiOperation, applyLimit, simplify, splitArray } from '../../shared/routing';
-import { RESTAURANT_FIELDS } from './fields';
+import { returnAllAndLimit, simplifyOption } from '../../operationHelpers/descriptions';
+import { apiOperation, applyLimit, simplify, splitArray } from '../../operationHelpers/routing';
+import { RESTAURANT_FIELDS } from './helpers/fields';
 
 export const operation = apiOperation({
 	value: 'getAll',

@@ -1,5 +1,5 @@
 /** Restaurant: read access to restaurants, settings, configuration and the administrative reads (spec 4.5). */
-import { resourceDescription } from '../../shared/descriptions';
+import { resourceDescription } from '../../operationHelpers/descriptions';
 import * as get from './get';
 import * as getAccount from './getAccount';
 import * as getAuditLog from './getAuditLog';

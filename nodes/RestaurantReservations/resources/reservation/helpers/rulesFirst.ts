@@ -1,0 +1,87 @@
+/**
+ * "Check Booking Rules First" on Create and Update: the restaurant's published rules judge the
+ * booking before anything is sent, and a booking they refuse stops the item with the rule's
+ * sentence and the nearest bookable times (for a party size outside the limits no time helps, so
+ * none are offered). The server keeps the final word.
+ */
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import {
+	checkBooking,
+	nearestBookableTimes,
+	PARTY_SIZE_RULES,
+} from '../../../../shared/bookingRules';
+import { apiPath } from '../../../../shared/paths';
+import { apiRequest } from '../../../../shared/transport';
+import { restaurantIdOf } from '../../../operationHelpers/readParameters';
+import { loadBookingContextAround } from './bookingContext';
+
+export const checkBookingRulesField: INodeProperties = {
+	displayName: 'Check Booking Rules First',
+	name: 'checkBookingRules',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to check the restaurant's published booking rules (hours, closed days, party size, notice, days ahead, slot capacity) before sending, and refuse with the reason and the nearest bookable times. Turn on for guest-facing workflows and AI agents; staff bookings may break the online rules. The restaurant's server keeps the final word.",
+};
+
+const shown = (time: string) => time.slice(0, 16).replace('T', ' ');
+
+const rulesFirst = (item: IExecuteSingleFunctions) =>
+	item.getNodeParameter('checkBookingRules', false) as boolean;
+
+/** Create: refuses, sending nothing, a booking that the published rules refuse. */
+export async function checkRulesFirst(
+	item: IExecuteSingleFunctions,
+	booking: { time: string; partySize: number },
+): Promise<void> {
+	if (rulesFirst(item)) await refuseBrokenRules(item, booking);
+}
+
+/** Refuses a booking of `partySize` at `time` that the published rules refuse (`changingId`: its own place is free). */
+async function refuseBrokenRules(
+	item: IExecuteSingleFunctions,
+	booking: { time: string; partySize: number },
+	changingId?: string,
+): Promise<void> {
+	const context = await loadBookingContextAround(item, booking.time, changingId);
+	const verdict = checkBooking(context.rules, booking, context);
+	if (verdict.bookable) return;
+	const nearest = PARTY_SIZE_RULES.has(verdict.rule!)
+		? undefined
+		: nearestBookableTimes(context.rules, booking, context).map(shown);
+	const alternatives =
+		nearest === undefined
+			? ''
+			: nearest.length
+				? ` Nearest bookable times (restaurant time, ${context.timeZone}): ${nearest.join(', ')}.`
+				: ' No bookable time within a week of it.';
+	throw new NodeOperationError(item.getNode(), verdict.reason!, {
+		description: `The restaurant's published booking rules refuse it (rule ${verdict.rule}), so nothing was sent.${alternatives}`,
+		itemIndex: item.getItemIndex(),
+	});
+}
+
+/** Update: the booking as it would be after the change (what the body leaves out, read from the API). */
+export async function checkChangeFirst(
+	item: IExecuteSingleFunctions,
+	body: IDataObject,
+): Promise<void> {
+	if (!rulesFirst(item)) return;
+	// The rules judge a booking's time and size: other changes are not checked.
+	if (body.reservationTime === undefined && body.groupSize === undefined) return;
+	const reservationId = String(item.getNodeParameter('reservationId'));
+	const current = await apiRequest<{ reservationTime: string; groupSize: number }>(item, {
+		method: 'GET',
+		path: apiPath('reservation', { restaurantId: restaurantIdOf(item), reservationId }),
+		itemIndex: item.getItemIndex(),
+	});
+	await refuseBrokenRules(
+		item,
+		{
+			time: (body.reservationTime as string | undefined) ?? current.reservationTime,
+			partySize: Number(body.groupSize ?? current.groupSize),
+		},
+		reservationId,
+	);
+}

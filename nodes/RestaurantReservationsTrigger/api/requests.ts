@@ -1,0 +1,249 @@
+/**
+ * The trigger's requests: every one either answers or fails the whole poll with a NodeApiError
+ * that says what failed and that nothing was lost. A 429 is retried after its Retry-After when the
+ * wait fits in what is left of the poll's time budget.
+ */
+import type { IDataObject, IN8nHttpFullResponse, IPollFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+import type { LocalWindow } from '../../shared/dateWindows';
+import { apiError } from '../../shared/errors';
+import type { ApiRequest } from '../../shared/transport';
+import { apiPath } from '../../shared/paths';
+import { apiRequestFull } from '../../shared/transport';
+import type { ListFilters, PollClock } from '../types';
+
+/** Longest wait for one response. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** How often one request is retried after a 429. */
+export const MAX_RATE_LIMIT_RETRIES = 5;
+/** Wait after a 429 without a usable Retry-After. */
+const DEFAULT_RETRY_AFTER_MS = 1_000;
+/** Time kept free at the end of the budget for the work after the last response. */
+const BUDGET_MARGIN_MS = 2_000;
+/** Used when the n8n version does not tell the poll's budget. */
+const DEFAULT_BUDGET_MS = 5 * 60_000;
+
+export const NOTHING_LOST =
+	'Nothing was emitted and the stored snapshot was kept: the next successful poll reports every change since the last successful one, once.';
+
+export function startClock(context: IPollFunctions): PollClock {
+	const budget =
+		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+	return { startedAt: Date.now(), budgetMs: budget > 0 ? budget : DEFAULT_BUDGET_MS };
+}
+
+function remainingMs(clock: PollClock): number {
+	return clock.startedAt + clock.budgetMs - BUDGET_MARGIN_MS - Date.now();
+}
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110), in milliseconds. */
+export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
+	if (header === undefined || header === null || header === '') return undefined;
+	const text = String(Array.isArray(header) ? header[0] : header).trim();
+	if (/^\d+$/.test(text)) return Number(text) * 1000;
+	const date = Date.parse(text);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function withContext(error: NodeApiError, what: string): NodeApiError {
+	error.description = [error.description, `While fetching ${what}.`, NOTHING_LOST]
+		.filter(Boolean)
+		.join(' ');
+	return error;
+}
+
+function unreachable(
+	context: IPollFunctions,
+	cause: unknown,
+	what: string,
+	timeoutMs: number,
+): NodeApiError {
+	const original = cause as {
+		message?: string;
+		code?: string;
+		cause?: { code?: string; message?: string };
+	};
+	const code = original?.cause?.code ?? original?.code;
+	const timedOut =
+		code === 'ECONNABORTED' ||
+		code === 'ETIMEDOUT' ||
+		/timeout|timed out/i.test(`${original?.message} ${original?.cause?.message}`);
+	const message = timedOut
+		? `The restaurant platform did not answer within ${Math.round(timeoutMs / 1000)} seconds`
+		: 'The restaurant platform could not be reached';
+	const reason = original?.cause?.message ?? original?.message;
+	const error = new NodeApiError(
+		context.getNode(),
+		{ message: reason ?? message, ...(code ? { code } : {}) } as JsonObject,
+		{
+			message,
+			description: [reason ? `Cause: ${reason}.` : '', `While fetching ${what}.`, NOTHING_LOST]
+				.filter(Boolean)
+				.join(' '),
+		},
+	);
+	// NodeApiError replaces the message of a known network code with a generic one: keep ours.
+	error.message = message;
+	return error;
+}
+
+function outOfTime(context: IPollFunctions, what: string, clock: PollClock): NodeApiError {
+	return new NodeApiError(context.getNode(), { message: 'poll budget exhausted' } as JsonObject, {
+		message: `The poll ran out of time (${Math.round(clock.budgetMs / 1000)} seconds) before every list was fetched`,
+		description: `While fetching ${what}. The API is slow or asks to wait: poll less often or watch less (a shorter horizon, one restaurant). ${NOTHING_LOST}`,
+	});
+}
+
+/** One request: its response (any status below 400, and 403/404 when `allowMissing`), or a thrown NodeApiError. */
+export async function send(
+	context: IPollFunctions,
+	request: ApiRequest,
+	what: string,
+	clock: PollClock,
+	allowMissing = false,
+): Promise<IN8nHttpFullResponse> {
+	for (let attempt = 0; ; attempt++) {
+		const remaining = remainingMs(clock);
+		if (remaining <= 0) throw outOfTime(context, what, clock);
+		const timeout = Math.min(REQUEST_TIMEOUT_MS, remaining);
+		let response: IN8nHttpFullResponse;
+		try {
+			response = await apiRequestFull(context, { ...request, timeout });
+		} catch (error) {
+			throw unreachable(context, error, what, timeout);
+		}
+		const status = response.statusCode;
+		if (status < 400 || (allowMissing && (status === 403 || status === 404))) return response;
+		const retryAfter = response.headers?.['retry-after'];
+		if (status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
+			const wait = retryAfterMs(retryAfter) ?? DEFAULT_RETRY_AFTER_MS;
+			if (wait < remainingMs(clock)) {
+				await sleep(wait);
+				continue;
+			}
+		}
+		throw failure(context, response, what);
+	}
+}
+
+/** The error that fails the poll for a response of status 400 or above. */
+export function failure(
+	context: IPollFunctions,
+	response: IN8nHttpFullResponse,
+	what: string,
+): NodeApiError {
+	const retryAfter = response.headers?.['retry-after'];
+	return withContext(
+		apiError(
+			context.getNode(),
+			response.statusCode,
+			response.body,
+			retryAfter === undefined ? undefined : String(retryAfter),
+		),
+		what,
+	);
+}
+
+export interface WindowList {
+	reservations: IDataObject[];
+	/** The server's clock when it answered (Date header), in epoch milliseconds. */
+	serverTime?: number;
+}
+
+export function serverTimeOf(response: IN8nHttpFullResponse): number | undefined {
+	const date = response.headers?.date;
+	const parsed = typeof date === 'string' ? Date.parse(date) : NaN;
+	return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+export async function listWindow(
+	context: IPollFunctions,
+	restaurantId: number | string,
+	window: LocalWindow,
+	filters: ListFilters,
+	clock: PollClock,
+): Promise<WindowList> {
+	const what = `the reservations of restaurant ${restaurantId} from ${window.from} to ${window.to}`;
+	const response = await send(
+		context,
+		{
+			method: 'GET',
+			path: apiPath('reservations', { restaurantId }),
+			qs: { ...filters, from: window.from, to: window.to },
+		},
+		what,
+		clock,
+	);
+	return {
+		reservations: listIn(context, response.body, 'reservation list', what),
+		serverTime: serverTimeOf(response),
+	};
+}
+
+/** A list answer's items; what is not a list fails the poll. */
+export function listIn(
+	context: IPollFunctions,
+	body: unknown,
+	list: string,
+	what: string,
+): IDataObject[] {
+	if (Array.isArray(body)) return body as IDataObject[];
+	throw withContext(
+		new NodeApiError(context.getNode(), { message: 'not a list' } as JsonObject, {
+			message: `The API answered the ${list} with something that is not a list`,
+		}),
+		what,
+	);
+}
+
+/** One reservation, or undefined when it is gone or out of the token's reach. */
+export async function getReservation(
+	context: IPollFunctions,
+	restaurantId: number | string,
+	id: string,
+	clock: PollClock,
+): Promise<IDataObject | undefined> {
+	const what = `reservation ${id} of restaurant ${restaurantId}`;
+	const response = await send(
+		context,
+		{ method: 'GET', path: apiPath('reservation', { restaurantId, reservationId: id }) },
+		what,
+		clock,
+		true,
+	);
+	return response.statusCode >= 400 || !response.body || typeof response.body !== 'object'
+		? undefined
+		: (response.body as IDataObject);
+}
+
+export interface RestaurantInfo {
+	id: number | string;
+	timeZone?: string;
+}
+
+export async function listRestaurants(
+	context: IPollFunctions,
+	clock: PollClock,
+): Promise<RestaurantInfo[]> {
+	const response = await send(
+		context,
+		{ method: 'GET', path: apiPath('restaurants') },
+		'the list of restaurants',
+		clock,
+	);
+	return Array.isArray(response.body) ? (response.body as RestaurantInfo[]) : [];
+}
+
+export async function getRestaurant(
+	context: IPollFunctions,
+	restaurantId: string,
+	clock: PollClock,
+): Promise<RestaurantInfo> {
+	const response = await send(
+		context,
+		{ method: 'GET', path: apiPath('restaurant', { restaurantId }) },
+		`restaurant ${restaurantId}`,
+		clock,
+	);
+	return response.body as RestaurantInfo;
+}

@@ -1,0 +1,127 @@
+/**
+ * The node's parameters, checked and read into the settings of one poll, with the key of what the
+ * stored state depends on besides the horizon.
+ */
+import type { IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { textDigest } from '../state/hash';
+import { watchTargetOf, WATCH_TARGETS } from '../targets';
+import { snapshotFormat } from '../targets/reservations/recordFormat';
+import type { ListFilters, TriggerSettings, Watch } from '../types';
+
+/** Longest horizon, look-back plus look-ahead, in days. */
+export const MAX_HORIZON_DAYS = 730;
+
+interface TriggerOptions {
+	includeEvents?: boolean;
+	kind?: string;
+	status?: string;
+	pending?: boolean;
+	/** "Report Previous Guest Details" (the parameter's name is saved in workflows). */
+	keepGuestDetails?: boolean;
+}
+
+export function readSettings(context: IPollFunctions): TriggerSettings {
+	const watch = readWatch(context);
+	const events = readEvents(context, watch);
+	const restaurants = context.getNodeParameter('restaurants', 'one') === 'all' ? 'all' : 'one';
+	const restaurantId = restaurants === 'one' ? readRestaurantId(context) : undefined;
+	if (watch !== 'reservations') {
+		// Another target's state never reads as a reservation snapshot: its key names the target.
+		const settingsKey = textDigest(JSON.stringify([watch, restaurants, restaurantId ?? null]), 8);
+		return { watch, events, restaurants, restaurantId, settingsKey };
+	}
+	const { lookBackDays, lookAheadDays } = readHorizon(context);
+	const options = context.getNodeParameter('options', {}) as TriggerOptions;
+	const filters = readFilters(options);
+	const reportPreviousGuestDetails = options.keepGuestDetails === true;
+	// Unchanged since the first version: stored reservation snapshots stay valid.
+	const settingsKey = textDigest(
+		JSON.stringify([
+			restaurants,
+			restaurantId ?? null,
+			filters.includeEvents,
+			filters.kind ?? null,
+			filters.status ?? null,
+			filters.pending ?? false,
+			reportPreviousGuestDetails,
+		]),
+		8,
+	);
+	return {
+		watch,
+		events,
+		restaurants,
+		restaurantId,
+		settingsKey,
+		reservations: {
+			lookBackDays,
+			lookAheadDays,
+			filters,
+			format: snapshotFormat(reportPreviousGuestDetails),
+		},
+	};
+}
+
+function readWatch(context: IPollFunctions): Watch {
+	const watch = context.getNodeParameter('watch', 'reservations') as string;
+	const target = watchTargetOf(watch);
+	if (target) return target.option.value;
+	throw new NodeOperationError(
+		context.getNode(),
+		`"${watch}" is not something the trigger watches`,
+	);
+}
+
+function readEvents(context: IPollFunctions, watch: Watch): Set<string> {
+	const { triggerEvents, eventsParameter } = WATCH_TARGETS[watch];
+	const chosen = context.getNodeParameter(eventsParameter, []) as string[];
+	const events = new Set(chosen.filter((event) => triggerEvents.values.includes(event)));
+	if (events.size === 0)
+		throw new NodeOperationError(context.getNode(), 'Choose at least one event to watch');
+	return events;
+}
+
+function readRestaurantId(context: IPollFunctions): string {
+	const restaurantId = String(
+		context.getNodeParameter('restaurantId', '', { extractValue: true }) ?? '',
+	).trim();
+	if (!/^\d+$/.test(restaurantId))
+		throw new NodeOperationError(
+			context.getNode(),
+			`Choose a restaurant: "${restaurantId}" is not a restaurant ID`,
+		);
+	return restaurantId;
+}
+
+function readHorizon(context: IPollFunctions): { lookBackDays: number; lookAheadDays: number } {
+	const node = context.getNode();
+	const lookBackDays = context.getNodeParameter('lookBackDays', 1) as number;
+	const lookAheadDays = context.getNodeParameter('lookAheadDays', 90) as number;
+	if (
+		!Number.isInteger(lookBackDays) ||
+		!Number.isInteger(lookAheadDays) ||
+		lookBackDays < 0 ||
+		lookAheadDays < 0
+	) {
+		throw new NodeOperationError(
+			node,
+			'Look Back and Look Ahead are whole numbers of days, 0 or more',
+		);
+	}
+	if (lookBackDays + lookAheadDays < 1 || lookBackDays + lookAheadDays > MAX_HORIZON_DAYS) {
+		throw new NodeOperationError(
+			node,
+			`The horizon (Look Back + Look Ahead) must be between 1 and ${MAX_HORIZON_DAYS} days; it is ${lookBackDays + lookAheadDays}`,
+		);
+	}
+	return { lookBackDays, lookAheadDays };
+}
+
+function readFilters(options: TriggerOptions): ListFilters {
+	const filters: ListFilters = { includeEvents: options.includeEvents ?? true };
+	if (options.kind) filters.kind = options.kind;
+	if (options.status) filters.status = options.status;
+	if (options.pending === true) filters.pending = true;
+	return filters;
+}

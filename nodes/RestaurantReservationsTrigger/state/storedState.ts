@@ -1,0 +1,123 @@
+/**
+ * The trigger's state in the workflow's static data (getWorkflowStaticData('node')), the same for
+ * every watch target: readable names in code, short keys where it is stored. Compact: per
+ * restaurant a few fields and one string of records (./records), never whole records.
+ *
+ * ```
+ * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>,
+ *   r: { '101': { z: 'Europe/Berlin', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>' } } }
+ * ```
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * 2: the hashes are those of ./hash (version 1 hashed the JSON text). A state of another version is not
+ * compared against: the first poll after an upgrade takes a new baseline and emits nothing.
+ */
+export const STATE_VERSION = 2;
+
+export interface StoredRestaurant {
+	/** The restaurant's time zone, as looked up at `StoredState.restaurantsLookedUpAt`. */
+	timeZone: string;
+	/** The horizon [from, to) of the last successful poll, restaurant-local, whole hours; '' for a watch target without one (events, products). */
+	horizonFrom: string;
+	horizonTo: string;
+	/**
+	 * The server's clock (Date header) at the first answer of the last successful poll that changed
+	 * the records or the horizon (an idle poll keeps the state as it was: ./compare), epoch ms.
+	 */
+	serverTime: number;
+	/** The restaurant's records (./records). */
+	records: string;
+}
+
+export interface StoredState {
+	version: number;
+	/** Which settings the snapshot was taken with: other settings start a new baseline. */
+	settingsKey: string;
+	/** When the restaurants and their time zones were last looked up, epoch ms. */
+	restaurantsLookedUpAt: number;
+	restaurants: Record<string, StoredRestaurant>;
+}
+
+/** The stored form, keys as they are in the static data. */
+interface StoredRestaurantJson {
+	z: string;
+	f: string;
+	t: string;
+	d: number;
+	s: string;
+}
+
+interface StoredStateJson {
+	v: number;
+	k: string;
+	at: number;
+	r: Record<string, StoredRestaurantJson>;
+}
+
+const STORED_KEYS = new Set(['v', 'k', 'at', 'r']);
+
+function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {
+	const r = value as StoredRestaurantJson;
+	return (
+		!!r &&
+		typeof r === 'object' &&
+		typeof r.z === 'string' &&
+		typeof r.f === 'string' &&
+		typeof r.t === 'string' &&
+		typeof r.d === 'number' &&
+		typeof r.s === 'string'
+	);
+}
+
+/** The stored state when it was made with the same settings; undefined means "take a baseline". */
+export function readStoredState(
+	staticData: IDataObject,
+	settingsKey: string,
+): StoredState | undefined {
+	const { v, k, at, r } = staticData as Partial<StoredStateJson>;
+	if (
+		v !== STATE_VERSION ||
+		k !== settingsKey ||
+		typeof at !== 'number' ||
+		!r ||
+		typeof r !== 'object'
+	)
+		return undefined;
+	const restaurants: Record<string, StoredRestaurant> = {};
+	for (const [id, value] of Object.entries(r)) {
+		if (!isStoredRestaurant(value)) return undefined;
+		restaurants[id] = {
+			timeZone: value.z,
+			horizonFrom: value.f,
+			horizonTo: value.t,
+			serverTime: value.d,
+			records: value.s,
+		};
+	}
+	return { version: v, settingsKey: k, restaurantsLookedUpAt: at, restaurants };
+}
+
+/** Replaces the stored state (n8n saves static data that changed after a successful poll). */
+export function writeStoredState(staticData: IDataObject, state: StoredState): void {
+	for (const key of Object.keys(staticData)) {
+		if (!STORED_KEYS.has(key)) delete staticData[key];
+	}
+	staticData.v = state.version;
+	staticData.k = state.settingsKey;
+	staticData.at = state.restaurantsLookedUpAt;
+	staticData.r = Object.fromEntries(
+		Object.entries(state.restaurants).map(([id, restaurant]) => [id, toJson(restaurant)]),
+	) as IDataObject;
+}
+
+function toJson(restaurant: StoredRestaurant): StoredRestaurantJson {
+	return {
+		z: restaurant.timeZone,
+		f: restaurant.horizonFrom,
+		t: restaurant.horizonTo,
+		d: restaurant.serverTime,
+		s: restaurant.records,
+	};
+}

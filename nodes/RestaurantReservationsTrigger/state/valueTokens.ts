@@ -1,0 +1,121 @@
+/**
+ * The exact values of the snapshot as short tokens: `~` null, `!<json>` anything unexpected; times
+ * as base-36 minutes since 1970 (restaurant-local wall clock), integers in base 36, states as one
+ * letter, text as itself, other numbers as JavaScript writes them, booleans as `t`/`f`, and `json`
+ * values (objects, arrays) always as `!<json>`. Free text is escaped so that none of `% , | ~ !`
+ * appears raw in a token: a token never breaks the record syntax of ./records.
+ */
+import { formatLocal, parseLocal } from '../../shared/dateWindows';
+
+const ESCAPED = /[%,|~!]/g;
+const NEEDS_ESCAPE = /[%,|~!]/;
+const NULL_TOKEN = '~';
+const RAW_PREFIX = '!';
+const MINUTE_MS = 60_000;
+
+/** Known reservation states, each stored as one letter; any other value is stored as JSON. */
+const STATE_CODES: Record<string, string> = {
+	pending: 'p',
+	confirmed: 'c',
+	arrived: 'a',
+	seated: 's',
+	completed: 'd',
+	noShow: 'n',
+	cancelled: 'x',
+};
+const STATE_NAMES = Object.fromEntries(
+	Object.entries(STATE_CODES).map(([name, code]) => [code, name]),
+);
+
+export type ValueKind = 'time' | 'int' | 'text' | 'state' | 'number' | 'bool' | 'json';
+
+export function escapeText(text: string): string {
+	// Most texts (IDs, table numbers) have nothing to escape: skip the replace and its new string.
+	if (!NEEDS_ESCAPE.test(text)) return text;
+	return text.replace(ESCAPED, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+export function unescapeText(text: string): string {
+	if (!text.includes('%')) return text;
+	return text.replace(/%([0-9a-f]{2})/g, (_, hex: string) =>
+		String.fromCharCode(parseInt(hex, 16)),
+	);
+}
+
+function rawToken(value: unknown): string {
+	return RAW_PREFIX + escapeText(JSON.stringify(value));
+}
+
+function fromRawToken(token: string): unknown {
+	return JSON.parse(unescapeText(token.slice(1))) as unknown;
+}
+
+/** A value as a token of its kind. Equal tokens mean equal values (times compared to the second). */
+export function encodeValue(value: unknown, kind: ValueKind): string {
+	if (value === null || value === undefined) return NULL_TOKEN;
+	switch (kind) {
+		case 'int':
+			return typeof value === 'number' && Number.isSafeInteger(value)
+				? value.toString(36)
+				: rawToken(value);
+		case 'text':
+			return typeof value === 'string' ? escapeText(value) : rawToken(value);
+		case 'state':
+			return typeof value === 'string' && STATE_CODES[value] !== undefined
+				? STATE_CODES[value]
+				: rawToken(value);
+		case 'time':
+			return typeof value === 'string' ? timeToken(value) : rawToken(value);
+		case 'number':
+			// Digits, `.`, `-`, `e`, `+`: nothing to escape.
+			return typeof value === 'number' && Number.isFinite(value) ? String(value) : rawToken(value);
+		case 'bool':
+			return value === true ? 't' : value === false ? 'f' : rawToken(value);
+		case 'json':
+			return rawToken(value);
+	}
+}
+
+/**
+ * Time tokens by text. Parsing a time is a good part of fingerprinting a reservation, and the same
+ * few thousand times (days x slots) come back in every poll. Bounded: emptied when full.
+ */
+const timeTokens = new Map<string, string>();
+const TIME_TOKENS_KEPT = 20_000;
+
+function timeToken(value: string): string {
+	let token = timeTokens.get(value);
+	if (token === undefined) {
+		// Restaurant-local wall-clock times to the minute (the usual case) in 5 characters; anything else as JSON.
+		const naive = parseLocal(value);
+		token =
+			naive === undefined || naive % MINUTE_MS !== 0
+				? rawToken(value)
+				: (naive / MINUTE_MS).toString(36);
+		if (timeTokens.size >= TIME_TOKENS_KEPT) timeTokens.clear();
+		timeTokens.set(value, token);
+	}
+	return token;
+}
+
+/** The value a token stands for (a time comes back as "YYYY-MM-DDTHH:mm:ss"). */
+export function decodeValue(token: string, kind: ValueKind): unknown {
+	if (token === NULL_TOKEN) return null;
+	if (token.startsWith(RAW_PREFIX)) return fromRawToken(token);
+	switch (kind) {
+		case 'int':
+			return parseInt(token, 36);
+		case 'text':
+			return unescapeText(token);
+		case 'state':
+			return STATE_NAMES[token] ?? token;
+		case 'time':
+			return formatLocal(parseInt(token, 36) * MINUTE_MS);
+		case 'number':
+			return Number(token);
+		case 'bool':
+			return token === 't';
+		case 'json':
+			return token;
+	}
+}

@@ -1,0 +1,170 @@
+/**
+ * The Reservations watch: each restaurant's horizon listed in <= 60-day windows, a reservation
+ * missing from the list while its stored time is inside the horizon read by ID (it moved while the
+ * windows were fetched, or left), new ones reported only when they are new (not merely in view
+ * because the horizon moved), items in reservation time order. Reservations that leave are dropped
+ * without an event.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { mapWithConcurrency } from '../../../shared/concurrency';
+import { WINDOW_CONCURRENCY } from '../../../shared/dateWindows';
+import type { ChangeItem } from './changes';
+import { createdItem, updateItem } from './changes';
+import { getReservation, listWindow } from '../../api/requests';
+import type { Horizon } from './horizon';
+import { horizonAt, inRange } from './horizon';
+import { RESERVATION_TRIGGER_EVENTS } from './triggerEvents';
+import type { ListedRecord } from '../../state/records';
+import type { StoredRestaurant } from '../../state/storedState';
+import type {
+	ListFilters,
+	Listing,
+	PollScope,
+	Restaurant,
+	TriggerItem,
+	WatchTarget,
+} from '../../types';
+
+export function reservationWatch({ context, settings, clock, now }: PollScope): WatchTarget {
+	const watched = settings.reservations;
+	if (!watched) throw new Error('The Reservations watch needs its settings');
+	const { format, filters, lookBackDays, lookAheadDays } = watched;
+	const chosen = settings.events;
+	const created = RESERVATION_TRIGGER_EVENTS.newRecordEvent;
+	return {
+		list: async (restaurant) => await listRestaurant(scopeOf(restaurant)),
+		readRecords: format.readRecords,
+		writeRecords: format.writeRecords,
+		async unlisted(listing, missing) {
+			// Missing while its stored time is inside the horizon: read to tell a move during the poll from a departure.
+			const inside = missing.filter((stored) =>
+				inRange(format.timeOf(stored), listing.horizonFrom, listing.horizonTo),
+			);
+			const read = await mapWithConcurrency(
+				inside,
+				WINDOW_CONCURRENCY,
+				async ({ id }) => await getReservation(context, listing.restaurant.key, id, clock),
+			);
+			const found = read
+				.filter((reservation): reservation is IDataObject => !!reservation)
+				.filter((reservation) => isWatched(reservation, listing, filters))
+				.map((reservation) => format.listed(reservation));
+			return { found, gone: [] };
+		},
+		created(listed, restaurant, previous) {
+			if (created === undefined || !chosen.has(created)) return undefined;
+			if (!isNewReservation(listed.value, previous)) return undefined;
+			return createdItem(created, restaurant.id, listed.value);
+		},
+		changed(before, listed, restaurant) {
+			const change = format.changeSince(before, listed.value);
+			const event = change && RESERVATION_TRIGGER_EVENTS.eventFor(change, chosen);
+			return change && event ? updateItem(event, restaurant.id, listed.value, change) : undefined;
+		},
+		gone: () => undefined,
+		order: (items) => sortByTime(items as ChangeItem[]),
+		samples: (listings) => RESERVATION_TRIGGER_EVENTS.samples(picksOf(listings), chosen),
+	};
+
+	function scopeOf(restaurant: Restaurant) {
+		return {
+			restaurant,
+			horizon: horizonAt(new Date(now), restaurant.timeZone, lookBackDays, lookAheadDays),
+		};
+	}
+
+	/** Every window of a restaurant's horizon, each reservation with its record. */
+	async function listRestaurant({
+		restaurant,
+		horizon,
+	}: {
+		restaurant: Restaurant;
+		horizon: Horizon;
+	}): Promise<Listing> {
+		let failed = false;
+		const lists = await mapWithConcurrency(horizon.windows, WINDOW_CONCURRENCY, async (window) => {
+			// After one window failed, the poll is lost anyway: start no further request.
+			if (failed) return undefined;
+			const list = listWindow(context, restaurant.key, window, filters, clock);
+			list.catch(() => (failed = true));
+			const { reservations, serverTime } = await list;
+			// Fingerprinted as soon as the window arrives: the work is done while the API prepares the others.
+			return { serverTime, listed: reservations.map((reservation) => format.listed(reservation)) };
+		});
+		const records = new Map<string, ListedRecord>();
+		let serverTime: number | undefined;
+		for (const list of lists) {
+			if (!list) continue;
+			if (list.serverTime !== undefined)
+				serverTime = Math.min(serverTime ?? Infinity, list.serverTime);
+			for (const one of list.listed) keepNewer(records, one);
+		}
+		return {
+			restaurant,
+			records,
+			horizonFrom: horizon.from,
+			horizonTo: horizon.to,
+			serverTime: serverTime ?? now,
+		};
+	}
+}
+
+/** Moved from one window into a later one during the poll: the newer copy is kept. */
+function keepNewer(records: Map<string, ListedRecord>, one: ListedRecord): void {
+	const seen = records.get(one.id);
+	if (!seen || !(String(seen.value.updatedAt ?? '') > String(one.value.updatedAt ?? '')))
+		records.set(one.id, one);
+}
+
+function isWatched(reservation: IDataObject, listing: Listing, filters: ListFilters): boolean {
+	return (
+		inRange(reservation.reservationTime, listing.horizonFrom, listing.horizonTo) &&
+		matchesFilters(reservation, filters)
+	);
+}
+
+/** The list filters applied to one reservation, as the server applies them to the list. */
+function matchesFilters(reservation: IDataObject, filters: ListFilters): boolean {
+	if (!filters.includeEvents && reservation.eventId !== null && reservation.eventId !== undefined)
+		return false;
+	if (filters.kind && reservation.kind !== undefined && reservation.kind !== filters.kind)
+		return false;
+	if (filters.status && reservation.state !== filters.status) return false;
+	if (filters.pending && reservation.state !== 'pending') return false;
+	return true;
+}
+
+/** A reservation not in the snapshot: new, or only now inside the horizon (time moved on, horizon widened). */
+function isNewReservation(reservation: IDataObject, previous: StoredRestaurant): boolean {
+	if (inRange(reservation.reservationTime, previous.horizonFrom, previous.horizonTo)) return true;
+	// Created at or after the previous poll's first answer (whole seconds: a tie counts as new, so
+	// nothing created during that poll can be missed).
+	const createdAt =
+		typeof reservation.createdAt === 'string' ? Date.parse(reservation.createdAt) : NaN;
+	return !Number.isNaN(createdAt) && createdAt >= previous.serverTime;
+}
+
+function sortByTime(items: ChangeItem[]): TriggerItem[] {
+	return items.sort((a, b) => {
+		const [x, y] = [
+			String(a.reservation.reservationTime ?? ''),
+			String(b.reservation.reservationTime ?? ''),
+		];
+		return x < y
+			? -1
+			: x > y
+				? 1
+				: a.reservationId < b.reservationId
+					? -1
+					: a.reservationId > b.reservationId
+						? 1
+						: 0;
+	});
+}
+
+/** The reservations of the listings, for the samples of a manual run. */
+function picksOf(listings: Listing[]) {
+	return listings.flatMap(({ restaurant, records }) =>
+		[...records.values()].map(({ value }) => ({ restaurantId: restaurant.id, reservation: value })),
+	);
+}

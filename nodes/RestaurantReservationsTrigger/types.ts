@@ -1,0 +1,123 @@
+/**
+ * The trigger's shared interfaces, and no implementation: the settings of a poll, the restaurants
+ * it watches, its clock, and a watch target (the Watch parameter: reservations, restaurant events,
+ * products) as the one poll (./poll), comparison and stored state (./state) see it. A target
+ * brings its trigger events, its list fetch and its record format; nothing else differs between
+ * targets (./targets).
+ */
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { ListedRecord, StoredRecord } from './state/records';
+import type { StoredRestaurant } from './state/storedState';
+import type { SnapshotFormat } from './targets/reservations/recordFormat';
+
+/** The Watch parameter's values (saved in workflows: never change); reservations is the default. */
+export type Watch = 'reservations' | 'events' | 'products';
+
+export interface TriggerSettings {
+	watch: Watch;
+	/** The chosen events (values of the watch target's event table). */
+	events: Set<string>;
+	restaurants: 'one' | 'all';
+	restaurantId?: string;
+	/** What the stored state depends on: another key starts a new baseline. */
+	settingsKey: string;
+	/** The settings only reservations have; present exactly when reservations are watched. */
+	reservations?: ReservationSettings;
+}
+
+export interface ReservationSettings {
+	lookBackDays: number;
+	lookAheadDays: number;
+	filters: ListFilters;
+	/** The snapshot's format: it holds the "Report Previous Guest Details" option. */
+	format: SnapshotFormat;
+}
+
+export interface Restaurant {
+	/** The ID as the stored state and the API paths have it. */
+	key: string;
+	/** The ID as the items carry it (a number when it is one). */
+	id: number | string;
+	timeZone: string;
+}
+
+/** When the poll started and how long it may take (n8n's poll budget). */
+export interface PollClock {
+	startedAt: number;
+	budgetMs: number;
+}
+
+export interface ListFilters extends IDataObject {
+	includeEvents: boolean;
+	kind?: string;
+	status?: string;
+	pending?: boolean;
+}
+
+/** An item the trigger emits. */
+export interface TriggerItem extends IDataObject {
+	/** A value of the target's event table: never changes. */
+	event: string;
+	restaurantId: number | string;
+}
+
+/** One restaurant's records as one poll listed them. */
+export interface Listing {
+	restaurant: Restaurant;
+	/** By ID. */
+	records: Map<string, ListedRecord>;
+	/** The watched period [from, to), restaurant-local; '' for a target without one. */
+	horizonFrom: string;
+	horizonTo: string;
+	/** The server's clock at the first answer, epoch ms. */
+	serverTime: number;
+}
+
+/** What became of the tracked records missing from a listing. */
+export interface Unlisted {
+	/** Still watched (they moved while the list was fetched): added to the listing. */
+	found: ListedRecord[];
+	/** Gone from a complete list (deleted): reported with the gone-record event. The rest are dropped silently. */
+	gone: StoredRecord[];
+}
+
+/** One poll's view of its watch target. */
+export interface WatchTarget {
+	/** One restaurant's listing: every request of it answers, or the poll fails. */
+	list(restaurant: Restaurant): Promise<Listing>;
+	/** A restaurant's stored records, in ID order; throws on text that is not a snapshot of this target. */
+	readRecords(text: string): StoredRecord[];
+	/** A restaurant's records (in ID order, distinct IDs) as the stored text. */
+	writeRecords(records: readonly StoredRecord[]): string;
+	/** The tracked records of no listed record (in ID order): which are still watched, which are gone. */
+	unlisted(listing: Listing, missing: StoredRecord[]): Promise<Unlisted>;
+	/** The item of a listed record the snapshot lacks; undefined when it only came into view, or its event is not chosen. */
+	created(
+		listed: ListedRecord,
+		restaurant: Restaurant,
+		previous: StoredRestaurant,
+	): TriggerItem | undefined;
+	/** The item of a tracked record whose record differs; undefined when nothing watched changed or no chosen event matches. */
+	changed(
+		before: StoredRecord,
+		listed: ListedRecord,
+		restaurant: Restaurant,
+	): TriggerItem | undefined;
+	/** The item of a tracked record gone from the list; undefined when the target or the chosen events have none. */
+	gone(before: StoredRecord, restaurant: Restaurant): TriggerItem | undefined;
+	/** One restaurant's items in the order they are emitted. */
+	order(items: TriggerItem[]): TriggerItem[];
+	/** For a manual run with no change waiting: a sample of each chosen event, from the listings. */
+	samples(listings: Listing[]): TriggerItem[];
+}
+
+/** What a target's poll is bound to. */
+export interface PollScope {
+	context: IPollFunctions;
+	settings: TriggerSettings;
+	clock: PollClock;
+	/** The poll's start, epoch ms. */
+	now: number;
+}
+
+export type WatchTargetFactory = (scope: PollScope) => WatchTarget;
