@@ -40,8 +40,10 @@ function report(result: ScenarioResult): void {
 		printLine(
 			`  ${items.length} items held in execution ${executionId}, left ${status} by an interruption (n8n runs it no further)`,
 		);
-	for (const { executionId, items } of result.killedExecutions)
-		printLine(`  execution ${executionId} held ${items.length} items when its worker was killed`);
+	for (const { executionId, items, statusAtKill } of result.killedExecutions)
+		printLine(
+			`  execution ${executionId} held ${items.length} items when its worker was killed (${statusAtKill === 'success' ? 'it had finished' : `it was ${statusAtKill}`})`,
+		);
 	const lostByN8n = lostWithKilledWorkers(result);
 	for (const lost of ledger.lost)
 		printLine(

@@ -59,6 +59,11 @@ const SETTLE_MS = 90_000;
 const QUIET_END_MS = 4 * POLL_INTERVAL_MS + 1_000;
 export const CHANGES_PER_ROUND = 8;
 
+/** An execution whose worker the scenario killed, with its status as n8n stored it just after. */
+export interface KilledExecution extends ExecutionItems {
+	statusAtKill: string;
+}
+
 export interface ScenarioResult {
 	kind: DeploymentKind;
 	ledger: LedgerResult;
@@ -67,7 +72,7 @@ export interface ScenarioResult {
 	/** Executions n8n left unfinished (a killed worker or main), with the trigger's items they hold. */
 	unfinished: UnfinishedExecution[];
 	/** The executions a killed worker was running, with the trigger's items they held when it was killed. */
-	killedExecutions: ExecutionItems[];
+	killedExecutions: KilledExecution[];
 	interruptions: string[];
 	/** How often the trigger polled in the quiet end. */
 	pace: PollPace;
@@ -121,7 +126,7 @@ const waitForPollStart = (sandbox: RunningSandbox, timeoutMs: number) =>
 
 class Scenario {
 	readonly interruptions: string[] = [];
-	readonly killedExecutions: ExecutionItems[] = [];
+	readonly killedExecutions: KilledExecution[] = [];
 	readonly rest: N8nRest;
 	private readonly random: () => number;
 	private readonly log: (line: string) => void;
@@ -188,11 +193,17 @@ class Scenario {
 		const at = Math.round(this.random() * 500);
 		await sleep(at);
 		await this.deployment.stopWorker(started.worker, 'kill');
-		// What n8n holds for the execution now: later, failing its job may replace its data.
+		// What n8n holds for the execution now: later, failing its job may replace its data. Its
+		// status says whether the kill came while it ran or after it had finished (it takes ~0.1 s).
 		await this.rest.login();
+		const { status } = await this.rest.request<{ status: string }>(
+			'GET',
+			`/executions/${started.executionId}`,
+		);
 		this.killedExecutions.push({
 			executionId: started.executionId,
 			items: await executionItems(this.rest, started.executionId, TRIGGER_NAME),
+			statusAtKill: status,
 		});
 		await this.deployment.startWorker(started.worker);
 		this.noteInterruption(
