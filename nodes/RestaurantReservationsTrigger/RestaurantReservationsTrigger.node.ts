@@ -53,7 +53,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["restaurants"] === "all" ? "All restaurants" : "One restaurant"}}',
 		description:
-			'Starts the workflow when reservations are created, updated, cancelled or change state',
+			"Starts the workflow when a restaurant's reservations, events or products are created, changed or removed",
 		defaults: { name: 'Restaurant Reservations Trigger' },
 		polling: true,
 		inputs: [],

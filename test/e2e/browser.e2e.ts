@@ -125,7 +125,7 @@ it('the node creator finds the trigger when searching "reservation" and both nod
 		'/icons/n8n-nodes-restaurant-reservations/dist/icons/restaurantReservations.svg',
 	);
 	await expect(page.locator('[data-test-id="node-creator"]').innerText()).resolves.toContain(
-		'Starts the workflow when reservations are created, updated, cancelled or change state',
+		"Starts the workflow when a restaurant's reservations, events or products are created, changed or removed",
 	);
 	await screenshot('node-creator-trigger-reservation');
 
