@@ -29,7 +29,15 @@ export { UserFacingError } from './output';
 export { assertPortFree, freePort } from './ports';
 export type { ManagedProcess } from './processes';
 export { POLL_INTERVAL_MS, TEN_SECOND_POLL_TIMES } from './pollTimes';
-export { REPO_ROOT, runtime } from './runtime';
+export {
+	CURRENT_LINE,
+	N8N_LINES,
+	OLDEST_LINE,
+	REPO_ROOT,
+	runtime,
+	type N8nLine,
+	type N8nRuntime,
+} from './runtime';
 export { startSandbox, type RunningSandbox } from './sandbox';
 export {
 	DEPLOYMENT_SUMMARY,

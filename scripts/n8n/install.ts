@@ -16,14 +16,7 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { cleanNpmEnv, NPM } from './npm';
 import { UserFacingError, type Log } from './output';
-import {
-	N8N_OVERRIDES,
-	N8N_VERSION,
-	NODE_VERSION,
-	nodePackageName,
-	runtime,
-	type N8nRuntime,
-} from './runtime';
+import { N8N_LINES, type N8nLine, nodePackageName, runtime, type N8nRuntime } from './runtime';
 
 class InstallError extends UserFacingError {}
 
@@ -35,6 +28,8 @@ export interface InstallOptions {
 	timeoutMinutes?: number;
 	/** Cache root (defaults to cacheRoot()). */
 	root?: string;
+	/** Which n8n (default: the current line, the one `npm run dev` runs). */
+	line?: N8nLine;
 }
 
 interface Marker {
@@ -61,8 +56,8 @@ export function isInstalled(rt: N8nRuntime = runtime()): boolean {
 	try {
 		const marker = JSON.parse(fs.readFileSync(rt.marker, 'utf8')) as Marker;
 		return (
-			marker.n8n === N8N_VERSION &&
-			marker.node === NODE_VERSION &&
+			marker.n8n === rt.line.n8n &&
+			marker.node === rt.line.node &&
 			fs.existsSync(rt.node) &&
 			fs.existsSync(rt.n8nBin)
 		);
@@ -244,8 +239,9 @@ async function withLock<T>(rt: N8nRuntime, log: Log, work: () => Promise<T>): Pr
 /** Installs n8n into the cache folder unless it is already there; returns the paths to run it. */
 export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<N8nRuntime> {
 	const log = options.log ?? defaultLog;
-	const rt = runtime(options.root);
+	const rt = runtime(options.root, options.line);
 	if (!options.force && isInstalled(rt)) return rt;
+	const { n8n: N8N_VERSION, node: NODE_VERSION, overrides } = rt.line;
 	return withLock(rt, log, async () => {
 		if (!options.force && isInstalled(rt)) return rt; // another process finished it while we waited
 		const started = Date.now();
@@ -262,7 +258,7 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			description:
 				'The n8n server that `npm run dev` and `npm run test:e2e` of n8n-nodes-restaurant-reservations run. Safe to delete.',
 			dependencies: { n8n: N8N_VERSION, [nodePackageName()]: NODE_VERSION },
-			overrides: N8N_OVERRIDES,
+			overrides,
 		};
 		fs.writeFileSync(path.join(rt.dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 		const env = cleanNpmEnv({ npm_config_nodedir: rt.nodeDir });
@@ -280,7 +276,7 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			);
 		}
 		await runStep(
-			'step 2/3: npm rebuild sqlite3 (built from source against the Node 24 headers)',
+			`step 2/3: npm rebuild sqlite3 (built from source against the Node ${NODE_VERSION} headers)`,
 			['rebuild', 'sqlite3', '--foreground-scripts', '--loglevel=error'],
 			{
 				cwd: rt.dir,
@@ -294,7 +290,7 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 				log,
 			},
 		);
-		log('[n8n install] step 3/3: checking that n8n and sqlite3 load on Node 24');
+		log(`[n8n install] step 3/3: checking that n8n and sqlite3 load on Node ${NODE_VERSION}`);
 		const check = spawnSync(
 			rt.node,
 			[
@@ -311,7 +307,11 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 		const version = spawnSync(rt.node, [rt.n8nBin, '--version'], {
 			encoding: 'utf8',
 			timeout: 120_000,
-			env: { ...process.env, N8N_USER_FOLDER: path.join(rt.dir, '.version-check') },
+			env: {
+				...process.env,
+				...rt.line.env,
+				N8N_USER_FOLDER: path.join(rt.dir, '.version-check'),
+			},
 		});
 		if (!version.stdout.includes(N8N_VERSION))
 			throw new InstallError(
@@ -344,25 +344,37 @@ if (require.main === module) {
 	const program = new Command()
 		.name('install')
 		.description(
-			`Installs n8n ${N8N_VERSION} and Node ${NODE_VERSION} into a cache folder outside the repository (once).`,
+			`Installs an n8n server and the Node that runs it into a cache folder outside the repository (once): n8n ${N8N_LINES.current.n8n} (Node ${N8N_LINES.current.node}), or with --line oldest n8n ${N8N_LINES.oldest.n8n} (Node ${N8N_LINES.oldest.node}).`,
 		)
 		.option('-f, --force', 'reinstall even if the cache folder holds a complete install')
 		.option('--timeout-minutes <minutes>', 'time limit of each npm step', positiveInt, 25)
+		.option(
+			'--line <line>',
+			'current (what npm run dev runs) or oldest (the oldest n8n supported)',
+			'current',
+		)
 		.option('--print-path', 'only print the cache folder and whether n8n is installed there')
 		.parse();
-	const opts = program.opts<{ force?: boolean; timeoutMinutes: number; printPath?: boolean }>();
+	const opts = program.opts<{
+		force?: boolean;
+		timeoutMinutes: number;
+		printPath?: boolean;
+		line: string;
+	}>();
+	if (opts.line !== 'current' && opts.line !== 'oldest') {
+		process.stderr.write(`--line is current or oldest, not "${opts.line}"\n`);
+		process.exit(1);
+	}
+	const line = N8N_LINES[opts.line as keyof typeof N8N_LINES];
+	const rt = runtime(undefined, line);
 	if (opts.printPath) {
-		const rt = runtime();
 		process.stdout.write(`${rt.dir} (${isInstalled(rt) ? 'installed' : 'not installed'})\n`);
 	} else {
-		const rt = runtime();
 		const already = !opts.force && isInstalled(rt);
-		ensureN8nInstalled({ force: opts.force, timeoutMinutes: opts.timeoutMinutes }).then(
+		ensureN8nInstalled({ force: opts.force, timeoutMinutes: opts.timeoutMinutes, line }).then(
 			() => {
 				if (already)
-					process.stdout.write(
-						`[n8n install] n8n ${N8N_VERSION} is already installed in ${rt.dir}\n`,
-					);
+					process.stdout.write(`[n8n install] n8n ${line.n8n} is already installed in ${rt.dir}\n`);
 			},
 			(error: unknown) => {
 				process.stderr.write(

@@ -75,6 +75,7 @@ function n8nEnv(
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		// The sandbox is on this machine: no proxy between n8n and 127.0.0.1.
 		NO_PROXY: ['127.0.0.1', 'localhost', process.env.NO_PROXY].filter(Boolean).join(','),
+		...rt.line.env,
 		...options.extraEnv,
 	};
 }
@@ -96,21 +97,28 @@ export function n8nInstance(rt: N8nRuntime, options: N8nInstanceOptions): N8nIns
 	};
 }
 
-async function answersReady(instance: N8nInstance): Promise<boolean> {
+async function answers(url: string): Promise<boolean> {
 	try {
-		const response = await fetch(`${instance.url}/healthz/readiness`, {
-			signal: AbortSignal.timeout(2000),
-		});
-		return response.ok;
+		return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
 	} catch {
 		return false; // not listening yet
 	}
 }
 
-/** Polls /healthz/readiness until it answers 200; rejects with n8n's last lines if it exits or the time is up. */
+/**
+ * Ready: /healthz/readiness answers 200, and for the main process its REST API too (n8n 1.x
+ * answers readiness before it has registered its REST routes).
+ */
+async function answersReady(instance: N8nInstance, command: 'start' | 'worker'): Promise<boolean> {
+	if (!(await answers(`${instance.url}/healthz/readiness`))) return false;
+	return command === 'worker' || (await answers(`${instance.url}/rest/settings`));
+}
+
+/** Polls until n8n is ready; rejects with n8n's last lines if it exits or the time is up. */
 async function waitUntilReady(
 	instance: N8nInstance,
 	managed: ManagedProcess,
+	command: 'start' | 'worker',
 	timeoutMs: number,
 ): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
@@ -122,7 +130,7 @@ async function waitUntilReady(
 				`n8n exited (code ${exitCode}) before it was ready:\n${managed.output.slice(-30).join('\n')}`,
 			);
 		}
-		if (await answersReady(instance)) return;
+		if (await answersReady(instance, command)) return;
 		if (Date.now() > deadline) {
 			await managed.stop(5000);
 			throw new UserFacingError(
@@ -135,7 +143,7 @@ async function waitUntilReady(
 
 /**
  * Starts `n8n start` (or `n8n worker`, whose health server answers on the instance's port) and
- * resolves once /healthz/readiness answers 200; rejects with n8n's last lines.
+ * resolves once it is ready (see answersReady); rejects with n8n's last lines.
  */
 export async function startN8n(
 	instance: N8nInstance,
@@ -149,6 +157,6 @@ export async function startN8n(
 		[instance.rt.n8nBin, command],
 		{ cwd: instance.filesFolder, env: instance.env, onLine: options.onLine },
 	);
-	await waitUntilReady(instance, managed, options.timeoutMs ?? READY_TIMEOUT_MS);
+	await waitUntilReady(instance, managed, command, options.timeoutMs ?? READY_TIMEOUT_MS);
 	return managed;
 }

@@ -5,12 +5,44 @@
 import os from 'node:os';
 import path from 'node:path';
 
-/** The newest n8n server whose dependencies install from the npm registry here (see DESIGN.md). */
-export const N8N_VERSION = '2.41.1';
-/** n8n 2.x needs Node >= 24; this npm package ships the binary and its headers. */
-export const NODE_VERSION = '24.21.0';
-/** linkedom 0.18.14 instead of the version n8n pins, which the registry here does not serve. */
-export const N8N_OVERRIDES = { linkedom: '0.18.14' };
+/** One n8n version this package is run and tested with, and what it needs to install and run here. */
+export interface N8nLine {
+	name: 'current' | 'oldest';
+	n8n: string;
+	/** The Node version that runs it: the npm package `node-<platform>-<arch>` ships the binary and its headers. */
+	node: string;
+	/** Versions the registry here serves instead of the ones n8n pins. */
+	overrides: Record<string, string>;
+	/** n8n settings this version needs on that Node. */
+	env: Record<string, string>;
+}
+
+/** The newest n8n server whose dependencies install from the npm registry here (see DESIGN.md); n8n 2.x needs Node >= 24. */
+export const CURRENT_LINE: N8nLine = {
+	name: 'current',
+	n8n: '2.41.1',
+	node: '24.21.0',
+	overrides: { linkedom: '0.18.14' },
+	env: {},
+};
+
+/**
+ * The oldest n8n this package supports: the 1.x line n8n still maintains. It runs on Node 20 with
+ * the legacy expression engine (its default engine needs isolated-vm, which needs Node 22); its
+ * `xlsx` dependency points at a CDN, so the registry's 0.18.5 replaces it.
+ */
+export const OLDEST_LINE: N8nLine = {
+	name: 'oldest',
+	n8n: '1.123.81',
+	node: '20.20.2',
+	overrides: { linkedom: '0.18.14', xlsx: '0.18.5' },
+	env: { N8N_EXPRESSION_ENGINE: 'legacy' },
+};
+
+export const N8N_LINES = { current: CURRENT_LINE, oldest: OLDEST_LINE } as const;
+
+/** The version `npm run dev` and the tests run (kept for the callers that name it). */
+export const N8N_VERSION = CURRENT_LINE.n8n;
 
 /** Root of this repository. */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -32,11 +64,12 @@ export function cacheRoot(): string {
 }
 
 export interface N8nRuntime {
+	line: N8nLine;
 	/** The folder holding node_modules/n8n and node_modules/node-<platform>-<arch>. */
 	dir: string;
 	/** Written only when an install finished and was verified. */
 	marker: string;
-	/** The Node 24 binary that runs n8n. */
+	/** The Node binary that runs n8n. */
 	node: string;
 	/** The Node package folder (its include/node headers serve node-gyp). */
 	nodeDir: string;
@@ -44,10 +77,11 @@ export interface N8nRuntime {
 	n8nBin: string;
 }
 
-export function runtime(root = cacheRoot()): N8nRuntime {
-	const dir = path.join(root, `n8n-${N8N_VERSION}`);
+export function runtime(root = cacheRoot(), line: N8nLine = CURRENT_LINE): N8nRuntime {
+	const dir = path.join(root, `n8n-${line.n8n}`);
 	const nodeDir = path.join(dir, 'node_modules', nodePackageName());
 	return {
+		line,
 		dir,
 		marker: path.join(dir, '.installed.json'),
 		node: path.join(nodeDir, 'bin', process.platform === 'win32' ? 'node.exe' : 'node'),

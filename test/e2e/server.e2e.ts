@@ -8,7 +8,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DateTime } from 'luxon';
 import {
 	ACTION_NODE_TYPE,
 	CREDENTIAL_TYPE,
@@ -20,6 +19,7 @@ import {
 import { startEnvironment, WRONG_CREDENTIAL, type E2eEnvironment } from './support/environment';
 import {
 	checkCancelBatch,
+	checkDailyDigest,
 	checkChangesToSpreadsheet,
 	checkNewEventToMailingList,
 	checkPosCatalogSync,
@@ -150,39 +150,11 @@ describe('examples run with n8n execute --id', () => {
 	});
 
 	it("Daily digest of tomorrow's bookings: one file per restaurant with its bookings of tomorrow, restaurant time", async () => {
-		const restaurants = (await env.api('listRestaurants')).body as Array<{
-			id: number;
-			name: string;
-			timeZone: string;
-		}>;
-		const run = await env.execute('RrExDailyDigest02');
-		expect(run.error).toBeUndefined();
-		const digests = run.nodes['One digest per restaurant'].items;
-		expect(digests.map((d) => d.restaurantId).sort()).toEqual(restaurants.map((r) => r.id).sort());
-
-		for (const restaurant of restaurants) {
-			const tomorrow = DateTime.now().setZone(restaurant.timeZone).plus({ days: 1 }).startOf('day');
-			const list = await env.api('listReservations', {
-				path: { restaurantId: restaurant.id },
-				query: {
-					from: tomorrow.toFormat("yyyy-LL-dd'T'HH:mm:ss"),
-					to: tomorrow.plus({ days: 1 }).toFormat("yyyy-LL-dd'T'HH:mm:ss"),
-					includeEvents: true,
-				},
-			});
-			const open = list.body.filter((r: { state: string }) => r.state !== 'cancelled');
-			const digest = digests.find((d) => d.restaurantId === restaurant.id)!;
-			expect(digest.day).toBe(tomorrow.toFormat('yyyy-LL-dd'));
-			expect(digest.reservations).toBe(open.length);
-			expect(digest.guests).toBe(
-				open.reduce((n: number, r: { groupSize: number }) => n + r.groupSize, 0),
-			);
-
-			const file = path.join(env.instance.filesFolder, digest.fileName);
-			const text = fs.readFileSync(file, 'utf8');
-			expect(text.startsWith(`${restaurant.name}`)).toBe(true);
-			for (const r of open) expect(text).toContain(r.customerName);
-		}
+		await checkDailyDigest(
+			env.api,
+			env.instance.filesFolder,
+			await env.execute('RrExDailyDigest02'),
+		);
 	});
 
 	it('a wrong access token stops the workflow with the node message, and nothing changes', async () => {

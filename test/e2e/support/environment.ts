@@ -28,6 +28,7 @@ import {
 	type ExampleWorkflow,
 	type ManagedProcess,
 	type N8nInstance,
+	type N8nRuntime,
 	type RunningSandbox,
 } from '../../../scripts/n8n';
 import { apiClient, type ApiCall } from '../../support/client';
@@ -119,6 +120,8 @@ export function executionFromRest(record: { status: string; data: string }): Exe
 export async function startEnvironment(
 	name: string,
 	options: {
+		/** The n8n to run (default: the current line, the one `npm run dev` runs). */
+		rt?: N8nRuntime;
 		extraCredentials?: CredentialSpec[];
 		extraWorkflows?: (
 			examples: ExampleWorkflow[],
@@ -126,9 +129,11 @@ export async function startEnvironment(
 		) => Array<Record<string, unknown>>;
 	} = {},
 ): Promise<E2eEnvironment> {
-	const rt = runtime();
+	const rt = options.rt ?? runtime();
 	if (!isInstalled(rt))
-		throw new Error(`n8n is not installed in ${rt.dir}: run npm run n8n:install`);
+		throw new Error(
+			`n8n ${rt.line.n8n} is not installed in ${rt.dir}: run npm run n8n:install -- --line ${rt.line.name}`,
+		);
 	const tarball = process.env.E2E_TARBALL;
 	if (!tarball || !fs.existsSync(tarball))
 		throw new Error(

@@ -1,7 +1,7 @@
 /**
  * What each example must do, checked the same way wherever it runs: `n8n execute` beside one
- * process (test/e2e/server.e2e.ts) or a manual run on a queue-mode worker
- * (test/deployments/examples.deploy.ts). Each check takes the way to run the example, looks at the
+ * process (test/e2e/server.e2e.ts, and the oldest n8n supported: test/compat/), or a manual run on
+ * a queue-mode worker (test/deployments/examples.deploy.ts). Each check takes the way to run the example, looks at the
  * sandbox before, runs it, and checks the workflow's output and the change in the sandbox (or the
  * file written).
  */
@@ -14,6 +14,45 @@ import type { ApiCall } from '../../support/client';
 import type { Execution } from './environment';
 
 const ok = (status: number) => expect(status).toBe(200);
+/** Example 02: one file per restaurant with its bookings of tomorrow, in the restaurant's time. */
+export async function checkDailyDigest(
+	api: ApiCall,
+	filesFolder: string,
+	run: Execution,
+): Promise<void> {
+	const restaurants = (await api('listRestaurants')).body as Array<{
+		id: number;
+		name: string;
+		timeZone: string;
+	}>;
+	expect(run.error).toBeUndefined();
+	const digests = run.nodes['One digest per restaurant'].items;
+	expect(digests.map((d) => d.restaurantId).sort()).toEqual(restaurants.map((r) => r.id).sort());
+
+	for (const restaurant of restaurants) {
+		const tomorrow = DateTime.now().setZone(restaurant.timeZone).plus({ days: 1 }).startOf('day');
+		const list = await api('listReservations', {
+			path: { restaurantId: restaurant.id },
+			query: {
+				from: tomorrow.toFormat("yyyy-LL-dd'T'HH:mm:ss"),
+				to: tomorrow.plus({ days: 1 }).toFormat("yyyy-LL-dd'T'HH:mm:ss"),
+				includeEvents: true,
+			},
+		});
+		const open = list.body.filter((r: { state: string }) => r.state !== 'cancelled');
+		const digest = digests.find((d) => d.restaurantId === restaurant.id)!;
+		expect(digest.day).toBe(tomorrow.toFormat('yyyy-LL-dd'));
+		expect(digest.reservations).toBe(open.length);
+		expect(digest.guests).toBe(
+			open.reduce((n: number, r: { groupSize: number }) => n + r.groupSize, 0),
+		);
+
+		const text = fs.readFileSync(path.join(filesFolder, digest.fileName), 'utf8');
+		expect(text.startsWith(`${restaurant.name}`)).toBe(true);
+		for (const r of open) expect(text).toContain(r.customerName);
+	}
+}
+
 /** Example 03: every row of the CSV updates the product, the legacy price fixed. */
 export async function checkPriceUpdate(api: ApiCall, run: () => Promise<Execution>): Promise<void> {
 	const before = await api('listProducts', { query: { take: 200 } });
