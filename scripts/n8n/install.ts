@@ -13,7 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { cleanNpmEnv, NPM } from './npm';
 import { UserFacingError, type Log } from './output';
 import { N8N_LINES, type N8nLine, nodePackageName, runtime, type N8nRuntime } from './runtime';
@@ -348,10 +348,13 @@ if (require.main === module) {
 		)
 		.option('-f, --force', 'reinstall even if the cache folder holds a complete install')
 		.option('--timeout-minutes <minutes>', 'time limit of each npm step', positiveInt, 25)
-		.option(
-			'--line <line>',
-			'current (what npm run dev runs) or oldest (the oldest n8n supported)',
-			'current',
+		.addOption(
+			new Option(
+				'--line <line>',
+				'current (what npm run dev runs) or oldest (the oldest supported)',
+			)
+				.choices(Object.keys(N8N_LINES))
+				.default('current'),
 		)
 		.option('--print-path', 'only print the cache folder and whether n8n is installed there')
 		.parse();
@@ -359,13 +362,9 @@ if (require.main === module) {
 		force?: boolean;
 		timeoutMinutes: number;
 		printPath?: boolean;
-		line: string;
+		line: keyof typeof N8N_LINES;
 	}>();
-	if (opts.line !== 'current' && opts.line !== 'oldest') {
-		process.stderr.write(`--line is current or oldest, not "${opts.line}"\n`);
-		process.exit(1);
-	}
-	const line = N8N_LINES[opts.line as keyof typeof N8N_LINES];
+	const line = N8N_LINES[opts.line];
 	const rt = runtime(undefined, line);
 	if (opts.printPath) {
 		process.stdout.write(`${rt.dir} (${isInstalled(rt) ? 'installed' : 'not installed'})\n`);
