@@ -241,12 +241,12 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 	const log = options.log ?? defaultLog;
 	const rt = runtime(options.root, options.line);
 	if (!options.force && isInstalled(rt)) return rt;
-	const { n8n: N8N_VERSION, node: NODE_VERSION, overrides } = rt.line;
+	const { n8n: n8nVersion, node: nodeVersion, overrides } = rt.line;
 	return withLock(rt, log, async () => {
 		if (!options.force && isInstalled(rt)) return rt; // another process finished it while we waited
 		const started = Date.now();
 		const timeoutMs = (options.timeoutMinutes ?? 25) * 60_000;
-		log(`[n8n install] installing n8n ${N8N_VERSION} and Node ${NODE_VERSION} into ${rt.dir}`);
+		log(`[n8n install] installing n8n ${n8nVersion} and Node ${nodeVersion} into ${rt.dir}`);
 		log('[n8n install] this happens once (about 4 minutes, 2.9 GB); later runs reuse it');
 		preflight(rt);
 		fs.rmSync(rt.marker, { force: true });
@@ -257,13 +257,13 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			private: true,
 			description:
 				'The n8n server that `npm run dev` and `npm run test:e2e` of n8n-nodes-restaurant-reservations run. Safe to delete.',
-			dependencies: { n8n: N8N_VERSION, [nodePackageName()]: NODE_VERSION },
+			dependencies: { n8n: n8nVersion, [nodePackageName()]: nodeVersion },
 			overrides,
 		};
 		fs.writeFileSync(path.join(rt.dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 		const env = cleanNpmEnv({ npm_config_nodedir: rt.nodeDir });
 		await runStep(
-			`step 1/3: npm install n8n@${N8N_VERSION} ${nodePackageName()}@${NODE_VERSION} (install scripts skipped)`,
+			`step 1/3: npm install n8n@${n8nVersion} ${nodePackageName()}@${nodeVersion} (install scripts skipped)`,
 			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
 			{ cwd: rt.dir, env, timeoutMs, log, sizeOf: rt.dir },
 		);
@@ -272,11 +272,11 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			!fs.existsSync(path.join(rt.nodeDir, 'include', 'node', 'node.h'))
 		) {
 			throw new InstallError(
-				`${nodePackageName()}@${NODE_VERSION} did not provide ${rt.node} and its headers`,
+				`${nodePackageName()}@${nodeVersion} did not provide ${rt.node} and its headers`,
 			);
 		}
 		await runStep(
-			`step 2/3: npm rebuild sqlite3 (built from source against the Node ${NODE_VERSION} headers)`,
+			`step 2/3: npm rebuild sqlite3 (built from source against the Node ${nodeVersion} headers)`,
 			['rebuild', 'sqlite3', '--foreground-scripts', '--loglevel=error'],
 			{
 				cwd: rt.dir,
@@ -290,7 +290,7 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 				log,
 			},
 		);
-		log(`[n8n install] step 3/3: checking that n8n and sqlite3 load on Node ${NODE_VERSION}`);
+		log(`[n8n install] step 3/3: checking that n8n and sqlite3 load on Node ${nodeVersion}`);
 		const check = spawnSync(
 			rt.node,
 			[
@@ -303,7 +303,7 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			},
 		);
 		if (check.status !== 0)
-			throw new InstallError(`sqlite3 does not load on Node ${NODE_VERSION}:\n${check.stderr}`);
+			throw new InstallError(`sqlite3 does not load on Node ${nodeVersion}:\n${check.stderr}`);
 		const version = spawnSync(rt.node, [rt.n8nBin, '--version'], {
 			encoding: 'utf8',
 			timeout: 120_000,
@@ -313,21 +313,21 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 				N8N_USER_FOLDER: path.join(rt.dir, '.version-check'),
 			},
 		});
-		if (!version.stdout.includes(N8N_VERSION))
+		if (!version.stdout.includes(n8nVersion))
 			throw new InstallError(
-				`n8n --version did not answer ${N8N_VERSION}:\n${version.stdout}\n${version.stderr}`,
+				`n8n --version did not answer ${n8nVersion}:\n${version.stdout}\n${version.stderr}`,
 			);
 		fs.rmSync(path.join(rt.dir, '.version-check'), { recursive: true, force: true });
 		const marker: Marker = {
-			n8n: N8N_VERSION,
-			node: NODE_VERSION,
+			n8n: n8nVersion,
+			node: nodeVersion,
 			nodePackage: nodePackageName(),
 			installedAt: new Date().toISOString(),
 			seconds: Math.round((Date.now() - started) / 1000),
 		};
 		fs.writeFileSync(rt.marker, `${JSON.stringify(marker, null, 2)}\n`);
 		log(
-			`[n8n install] n8n ${N8N_VERSION} is ready (${elapsed(started)}), Node ${check.stdout.trim()}`,
+			`[n8n install] n8n ${n8nVersion} is ready (${elapsed(started)}), Node ${check.stdout.trim()}`,
 		);
 		return rt;
 	});

@@ -41,9 +41,6 @@ export const OLDEST_LINE: N8nLine = {
 
 export const N8N_LINES = { current: CURRENT_LINE, oldest: OLDEST_LINE } as const;
 
-/** The version `npm run dev` and the tests run (kept for the callers that name it). */
-export const N8N_VERSION = CURRENT_LINE.n8n;
-
 /** Root of this repository. */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 

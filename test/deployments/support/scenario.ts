@@ -34,8 +34,8 @@ import { BULL_TIMINGS, WorkerStarts } from './queueMode';
 import { measurePollPace, waitForListRequests, type PollPace } from './polls';
 import { startSink, type Sink } from './sink';
 import {
-	executionItems,
 	settledExecution,
+	storedExecution,
 	unfinishedExecutions,
 	withHeldItems,
 	type ExecutionItems,
@@ -200,15 +200,8 @@ class Scenario {
 		// What n8n holds for the execution now: later, failing its job may replace its data. Its
 		// status says whether the kill came while it ran or after it had finished (it takes ~0.1 s).
 		await this.rest.login();
-		const { status } = await this.rest.request<{ status: string }>(
-			'GET',
-			`/executions/${started.executionId}`,
-		);
-		this.killedExecutions.push({
-			executionId: started.executionId,
-			items: await executionItems(this.rest, started.executionId, TRIGGER_NAME),
-			statusAtKill: status,
-		});
+		const { status, items } = await storedExecution(this.rest, started.executionId, TRIGGER_NAME);
+		this.killedExecutions.push({ executionId: started.executionId, items, statusAtKill: status });
 		await this.deployment.startWorker(started.worker);
 		this.noteInterruption(
 			`killWorker ${(at / 1000).toFixed(2)} s into execution ${started.executionId} (worker ${started.worker + 1})`,

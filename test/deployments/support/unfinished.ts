@@ -36,16 +36,20 @@ function triggerItems(data: StoredExecutionData, triggerName: string): ReportedI
 	return ((ran ?? waiting)?.main?.[0] ?? []).map((item) => item.json);
 }
 
-/** The trigger's items in one execution, as n8n stores it now. */
-export async function executionItems(
+/** One execution as n8n stores it now: its status and the trigger's items in it. */
+export async function storedExecution(
 	rest: N8nRest,
 	executionId: string,
 	triggerName: string,
-): Promise<ReportedItem[]> {
-	const stored = await rest.request<{ data: string }>('GET', `/executions/${executionId}`);
-	return triggerItems(parseExecutionData<StoredExecutionData>(stored.data), triggerName)
+): Promise<{ status: string; items: ReportedItem[] }> {
+	const stored = await rest.request<{ status: string; data: string }>(
+		'GET',
+		`/executions/${executionId}`,
+	);
+	const items = triggerItems(parseExecutionData<StoredExecutionData>(stored.data), triggerName)
 		.filter((item) => item?.reservationId !== undefined)
 		.map((item) => reportedItem(executionId, item));
+	return { status: stored.status, items };
 }
 
 /** The executions of the workflow that did not finish successfully and still hold trigger items. */
@@ -59,7 +63,7 @@ export async function unfinishedExecutions(
 	);
 	const result: UnfinishedExecution[] = [];
 	for (const { id, status } of unfinished) {
-		const items = await executionItems(rest, String(id), triggerName);
+		const { items } = await storedExecution(rest, String(id), triggerName);
 		// Failed polls also leave executions (n8n records the trigger's error): they hold no items.
 		if (items.length > 0) result.push({ executionId: String(id), status, items });
 	}
