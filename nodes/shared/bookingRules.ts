@@ -313,6 +313,24 @@ function checkSlot(rules: BookingRules, at: number): Verdict | undefined {
 	return undefined;
 }
 
+/**
+ * The slot limits alone (bookings and covers per slot) for a booking, against `bookings`: after
+ * writing, Check Booking Rules First judges its own booking against those that came before it.
+ */
+export function checkSlotCapacity(
+	rules: BookingRules,
+	request: BookingRequest,
+	bookings: ExistingBooking[],
+): Verdict {
+	const refused = checkCapacity(
+		rules,
+		requireLocal(request.time, 'The time'),
+		request.partySize,
+		bookings,
+	);
+	return refused ?? { bookable: true, rule: null, reason: null, approvalNeeded: false };
+}
+
 function checkCapacity(
 	rules: BookingRules,
 	at: number,

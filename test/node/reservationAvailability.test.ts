@@ -7,7 +7,7 @@
 import { DateTime } from 'luxon';
 import { json } from '../support/nodeResults';
 import { nodeRunner, restaurant } from '../support/nodeRunner';
-import { SEEDED_TIME_ZONES, openSlot, useSandbox } from '../support/sandbox';
+import { SEEDED_TIME_ZONES, freeSlotAt, openSlot, useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 const node = nodeRunner(ctx);
@@ -36,18 +36,7 @@ async function appBooks(time: string, partySize = 2, restaurantId = 101) {
 	});
 }
 
-/** A day at least `daysAhead` ahead whose slot `time` has no booking yet at restaurant 101. */
-async function freeSlot(daysAhead: number, time: string): Promise<string> {
-	for (let extra = 0; ; extra++) {
-		const candidate = openSlot(ZONES[101], daysAhead + extra, time);
-		const day = candidate.slice(0, 10);
-		const list = await ctx.call('listReservations', {
-			query: { from: `${day}T00:00:00`, to: `${day}T23:59:00`, includeEvents: true },
-		});
-		if (!list.body.some((r: { reservationTime: string }) => r.reservationTime === candidate))
-			return candidate;
-	}
-}
+const freeSlot = (daysAhead: number, time: string) => freeSlotAt(ctx, 101, daysAhead, time);
 
 const localNow = (restaurantId: number) => DateTime.now().setZone(ZONES[restaurantId]);
 const nextWeekday = (weekday: number, time: string) => {

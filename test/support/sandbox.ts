@@ -55,3 +55,25 @@ export function openSlot(timeZone: string, daysAhead: number, time = '12:45:00')
 export const SEEDED_TIME_ZONES: Record<number, string> = Object.fromEntries(
 	RESTAURANT_SEEDS.map((seed) => [seed.profile.id, seed.profile.timeZone as string]),
 );
+
+/**
+ * An open slot `time` (see openSlot) at least `daysAhead` days ahead at the restaurant that has no
+ * booking yet.
+ */
+export async function freeSlotAt(
+	ctx: SandboxContext,
+	restaurantId: number,
+	daysAhead: number,
+	time: string,
+): Promise<string> {
+	for (let extra = 0; ; extra++) {
+		const candidate = openSlot(SEEDED_TIME_ZONES[restaurantId], daysAhead + extra, time);
+		const day = candidate.slice(0, 10);
+		const list = await ctx.call('listReservations', {
+			path: { restaurantId },
+			query: { from: `${day}T00:00:00`, to: `${day}T23:59:00`, includeEvents: true },
+		});
+		if (!list.body.some((r: { reservationTime: string }) => r.reservationTime === candidate))
+			return candidate;
+	}
+}

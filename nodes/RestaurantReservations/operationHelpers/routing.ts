@@ -50,6 +50,8 @@ export interface OperationSpec {
 	 * description (e.g. how to correct a legacy price in a product update).
 	 */
 	errorHints?: Record<string, string>;
+	/** The first output step, in place of the shared error mapping (which it must end with). */
+	responseCheck?: PostReceiveAction;
 	/** The request carries no body (always so for DELETE): sent without a JSON Content-Type. */
 	noBody?: boolean;
 }
@@ -132,9 +134,9 @@ function queryStep(build: NonNullable<OperationSpec['query']>): PreSend {
 }
 
 export function apiOperation(spec: OperationSpec): INodePropertyOptions {
-	const checkResponse = spec.errorHints
-		? throwOnApiErrorWithHints(spec.errorHints)
-		: throwOnApiError;
+	const checkResponse =
+		spec.responseCheck ??
+		(spec.errorHints ? throwOnApiErrorWithHints(spec.errorHints) : throwOnApiError);
 	const preSend = [
 		...(spec.preSend ?? []),
 		...(spec.body ? [bodyStep(spec.body)] : []),

@@ -15,6 +15,7 @@ import {
 	TIME_DESCRIPTION,
 } from './helpers/fields';
 import { checkBookingRulesField, checkRulesFirst } from './helpers/rulesFirst';
+import { keepCreatedPlace, refuseLikeTheRules } from './helpers/slotGuard';
 import { addTimeZone } from './helpers/timeZone';
 
 function requireGuestName(item: IExecuteSingleFunctions, name: unknown): void {
@@ -50,7 +51,8 @@ export const operation = apiOperation({
 	method: 'POST',
 	url: routingUrl('reservations'),
 	body: requestBody,
-	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
+	responseCheck: refuseLikeTheRules,
+	postReceive: [keepCreatedPlace, simplify(RESERVATION_FIELDS), addTimeZone],
 });
 
 export const fields: INodeProperties[] = [

@@ -15,6 +15,7 @@ import {
 	TIME_DESCRIPTION,
 } from './helpers/fields';
 import { checkBookingRulesField, checkChangeFirst } from './helpers/rulesFirst';
+import { keepChangedPlace, refuseLikeTheRules } from './helpers/slotGuard';
 import { addTimeZone } from './helpers/timeZone';
 
 /** The main fields of Create, optional here. */
@@ -52,7 +53,8 @@ export const operation = apiOperation({
 	method: 'PUT',
 	url: routingUrl('reservation'),
 	body: requestBody,
-	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
+	responseCheck: refuseLikeTheRules,
+	postReceive: [keepChangedPlace, simplify(RESERVATION_FIELDS), addTimeZone],
 });
 
 export const fields: INodeProperties[] = [

@@ -2,19 +2,17 @@
  * "Check Booking Rules First" on Create and Update: the restaurant's published rules judge the
  * booking before anything is sent, and a booking they refuse stops the item with the rule's
  * sentence and the nearest bookable times (for a party size outside the limits no time helps, so
- * none are offered). The server keeps the final word.
+ * none are offered). A booking they accept is read back once written, so that callers booking the
+ * last place at the same moment cannot overbook it (./slotGuard). The server keeps the final word.
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import {
-	checkBooking,
-	nearestBookableTimes,
-	PARTY_SIZE_RULES,
-} from '../../../../shared/bookingRules';
+import { checkBooking } from '../../../../shared/bookingRules';
 import { apiPath } from '../../../../shared/paths';
 import { apiRequest } from '../../../../shared/transport';
 import { restaurantIdOf } from '../../../operationHelpers/readParameters';
 import { loadBookingContextAround } from './bookingContext';
+import { rulesRefusal } from './refusal';
+import { verifyAfterWriting } from './slotGuard';
 
 export const checkBookingRulesField: INodeProperties = {
 	displayName: 'Check Booking Rules First',
@@ -24,8 +22,6 @@ export const checkBookingRulesField: INodeProperties = {
 	description:
 		"Whether to check the restaurant's published booking rules (hours, closed days, party size, notice, days ahead, slot capacity) before sending, and refuse with the reason and the nearest bookable times. Turn on for guest-facing workflows and AI agents; staff bookings may break the online rules. The restaurant's server keeps the final word.",
 };
-
-const shown = (time: string) => time.slice(0, 16).replace('T', ' ');
 
 const rulesFirst = (item: IExecuteSingleFunctions) =>
 	item.getNodeParameter('checkBookingRules', false) as boolean;
@@ -38,28 +34,21 @@ export async function checkRulesFirst(
 	if (rulesFirst(item)) await refuseBrokenRules(item, booking);
 }
 
-/** Refuses a booking of `partySize` at `time` that the published rules refuse (`changingId`: its own place is free). */
+/**
+ * Refuses a booking of `partySize` at `time` that the published rules refuse (`previous`: the
+ * booking being changed, whose own place is free); a booking they accept is verified again once
+ * written (./slotGuard).
+ */
 async function refuseBrokenRules(
 	item: IExecuteSingleFunctions,
 	booking: { time: string; partySize: number },
-	changingId?: string,
+	previous?: { id: string; reservationTime: string; groupSize: number },
 ): Promise<void> {
-	const context = await loadBookingContextAround(item, booking.time, changingId);
+	const context = await loadBookingContextAround(item, booking.time, previous?.id);
 	const verdict = checkBooking(context.rules, booking, context);
-	if (verdict.bookable) return;
-	const nearest = PARTY_SIZE_RULES.has(verdict.rule!)
-		? undefined
-		: nearestBookableTimes(context.rules, booking, context).map(shown);
-	const alternatives =
-		nearest === undefined
-			? ''
-			: nearest.length
-				? ` Nearest bookable times (restaurant time, ${context.timeZone}): ${nearest.join(', ')}.`
-				: ' No bookable time within a week of it.';
-	throw new NodeOperationError(item.getNode(), verdict.reason!, {
-		description: `The restaurant's published booking rules refuse it (rule ${verdict.rule}), so nothing was sent.${alternatives}`,
-		itemIndex: item.getItemIndex(),
-	});
+	if (!verdict.bookable)
+		throw rulesRefusal(item, verdict, { context, booking }, ', so nothing was sent');
+	verifyAfterWriting(item, { context, booking, previous });
 }
 
 /** Update: the booking as it would be after the change (what the body leaves out, read from the API). */
@@ -82,6 +71,6 @@ export async function checkChangeFirst(
 			time: (body.reservationTime as string | undefined) ?? current.reservationTime,
 			partySize: Number(body.groupSize ?? current.groupSize),
 		},
-		reservationId,
+		{ id: reservationId, reservationTime: current.reservationTime, groupSize: current.groupSize },
 	);
 }
