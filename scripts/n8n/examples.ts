@@ -1,14 +1,16 @@
 /**
- * The example workflows of examples/ and the sandbox credential they name: read, pointed at an
- * instance's files folder and credential, and their input files copied where n8n may read them.
+ * The example workflows of examples/: read, given the sandbox credential, pointed at an instance's
+ * files folder, and their input files copied where n8n may read them. The shipped files name no
+ * credential, so that n8n asks a user who imports one for theirs (or selects the one they have).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { CREDENTIAL_TYPE } from '../../nodes/shared/transport';
+import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE } from './communityPackage';
 import { pollEveryTenSeconds } from './pollTimes';
 import { REPO_ROOT } from './runtime';
 
-/** The credential every example uses (fixed id, so the imported workflows find it). */
+/** The credential `npm run dev` and the tests give the examples (fixed id, so the imported workflows find it). */
 export const SANDBOX_CREDENTIAL = {
 	id: 'RrSandboxCred0001',
 	name: 'Restaurant Reservations sandbox',
@@ -17,8 +19,15 @@ export const SANDBOX_TOKEN = 'sandbox-staff-token';
 
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 
-/** Name of the Edit Fields node holding the folder that examples read files from and write files to. */
+/** Name of the Edit Fields node holding what a user sets: the folder that examples read files from and write files to, a period, a name. */
 const SETTINGS_NODE = 'Settings';
+
+/** The node types of this package that take its credential: the action node, its AI tool variant, the trigger. */
+export const CREDENTIAL_NODE_TYPES: readonly string[] = [
+	ACTION_NODE_TYPE,
+	`${ACTION_NODE_TYPE}Tool`,
+	TRIGGER_NODE_TYPE,
+];
 
 export interface ExampleWorkflow {
 	file: string;
@@ -41,7 +50,13 @@ export function readExamples(dir = EXAMPLES_DIR): ExampleWorkflow[] {
 		});
 }
 
-function pointSettingsAt(node: Record<string, unknown>, filesFolder: string): void {
+/** Sets the Settings node's fields: `folder` when it has one, and each of `values`, which it must have. */
+function setSettings(
+	example: ExampleWorkflow,
+	node: Record<string, unknown>,
+	filesFolder: string,
+	values: Record<string, string>,
+): void {
 	const assignments = (
 		(node.parameters as Record<string, unknown>).assignments as {
 			assignments: Array<{ name: string; value: unknown }>;
@@ -49,18 +64,26 @@ function pointSettingsAt(node: Record<string, unknown>, filesFolder: string): vo
 	).assignments;
 	for (const assignment of assignments)
 		if (assignment.name === 'folder') assignment.value = filesFolder;
+	for (const [name, value] of Object.entries(values)) {
+		const assignment = assignments.find((a) => a.name === name);
+		if (!assignment)
+			throw new Error(`${example.file}: its ${SETTINGS_NODE} node has no field ${name}`);
+		assignment.value = value;
+	}
 }
 
 /**
- * A copy of the workflow whose Settings node points at `filesFolder`, and whose credentials are
- * `credential` when given (the examples name the sandbox credential). Tests set `fastPolls`: its
- * triggers then poll every 10 seconds instead of every minute.
+ * A copy of the workflow for `npm run dev` and the tests: every node of this package's types gets
+ * `credential` (the sandbox credential by default; the shipped files name none), its Settings
+ * node points at `filesFolder` and takes `settings` (e.g. the period example 05 ships empty). Tests
+ * set `fastPolls`: its triggers then poll every 10 seconds instead of every minute.
  */
 export function prepareExample(
 	example: ExampleWorkflow,
 	options: {
 		filesFolder: string;
 		credential?: { id: string; name: string };
+		settings?: Record<string, string>;
 		id?: string;
 		name?: string;
 		fastPolls?: boolean;
@@ -70,12 +93,19 @@ export function prepareExample(
 	if (options.fastPolls) pollEveryTenSeconds(json.nodes);
 	if (options.id) json.id = options.id;
 	if (options.name) json.name = options.name;
+	const credential = options.credential ?? SANDBOX_CREDENTIAL;
+	const settings = json.nodes.find((node) => node.name === SETTINGS_NODE);
+	if (settings) setSettings(example, settings, options.filesFolder, options.settings ?? {});
+	else if (options.settings)
+		throw new Error(
+			`${example.file} has no ${SETTINGS_NODE} node to set ${Object.keys(options.settings).join(', ')} in`,
+		);
 	for (const node of json.nodes) {
-		if (node.name === SETTINGS_NODE) pointSettingsAt(node, options.filesFolder);
-		const credentials = node.credentials as
-			Record<string, { id: string; name: string }> | undefined;
-		if (options.credential && credentials?.[CREDENTIAL_TYPE])
-			credentials[CREDENTIAL_TYPE] = { ...options.credential };
+		if (!CREDENTIAL_NODE_TYPES.includes(String(node.type))) continue;
+		node.credentials = {
+			...(node.credentials as Record<string, unknown> | undefined),
+			[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+		};
 	}
 	return json;
 }

@@ -15,6 +15,7 @@ export {
 } from './communityPackage';
 export {
 	copyExampleFiles,
+	CREDENTIAL_NODE_TYPES,
 	prepareExample,
 	readExamples,
 	SANDBOX_CREDENTIAL,

@@ -1,8 +1,8 @@
 /**
  * The package in a real n8n server (2.41.1 on Node 24), installed from `npm pack` the way n8n
- * installs a community package. Every example workflow is imported with the sandbox credential and
- * run with `n8n execute --id`; each test checks both the workflow's output and the change in the
- * sandbox (or the files written). The trigger example is activated on the running server and
+ * installs a community package. Every example workflow is imported with the sandbox credential
+ * (the shipped files name none: prepareExample adds it) and run with `n8n execute --id`; each test
+ * checks both the workflow's output and the change in the sandbox (or the files written). The trigger example is activated on the running server and
  * must fire on a reservation created in the sandbox. A workflow with a wrong token fails with the
  * node's own message.
  */
@@ -14,6 +14,7 @@ import {
 	nodesFolder,
 	PACKAGE_NAME,
 	prepareExample,
+	SANDBOX_CREDENTIAL,
 	TRIGGER_NODE_TYPE,
 } from '../../scripts/n8n';
 import { startEnvironment, WRONG_CREDENTIAL, type E2eEnvironment } from './support/environment';
@@ -84,15 +85,13 @@ describe('the packed package in the n8n user folder', () => {
 		).toEqual([]);
 	});
 
-	it('every example uses only n8n built-in nodes besides this package, and the sandbox credential', () => {
+	it('every example uses only n8n built-in nodes besides this package, and names no credential (n8n asks the user for theirs)', () => {
 		expect(env.examples.length).toBeGreaterThanOrEqual(5);
 		for (const example of env.examples) {
 			for (const node of example.json.nodes) {
 				const type = String(node.type);
 				expect(EXAMPLE_NODE_TYPES.includes(type) || type.startsWith('n8n-nodes-base.')).toBe(true);
-				const credentials = node.credentials as Record<string, { id: string }> | undefined;
-				if (type.startsWith(PACKAGE_NAME))
-					expect(credentials?.[CREDENTIAL_TYPE]?.id).toBe('RrSandboxCred0001');
+				if (type.startsWith(PACKAGE_NAME)) expect(node.credentials).toBeUndefined();
 			}
 		}
 	});
@@ -217,6 +216,21 @@ describe('on the running n8n server', () => {
 			'/../types/credentials.json',
 		);
 		expect(credentialTypes.map((c) => c.name)).toContain(CREDENTIAL_TYPE);
+	});
+
+	it('the imported examples: every node of the package has the sandbox credential', async () => {
+		for (const example of env.examples) {
+			const stored = await env.rest!.request<{ nodes: Array<Record<string, unknown>> }>(
+				'GET',
+				`/workflows/${example.id}`,
+			);
+			const ours = stored.nodes.filter((n) => String(n.type).startsWith(`${PACKAGE_NAME}.`));
+			expect(ours.length).toBeGreaterThan(0);
+			for (const node of ours)
+				expect(node.credentials).toEqual({
+					[CREDENTIAL_TYPE]: { id: SANDBOX_CREDENTIAL.id, name: SANDBOX_CREDENTIAL.name },
+				});
+		}
 	});
 
 	it('Reservation changes to a spreadsheet: activated, it fires on a reservation created in the sandbox', async () => {
