@@ -3,7 +3,8 @@
  * manual examples (03, 05) are started as the editor's "Execute workflow" does and run on a worker
  * (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS, which n8n 3 makes the only behaviour); the trigger example
  * (01) polls on the main process and its executions run on the workers. Each is checked as in the
- * one-process end-to-end test (test/e2e/support/exampleChecks.ts).
+ * one-process end-to-end test (test/e2e/support/exampleChecks.ts), with the same Settings (05's
+ * closed days, which it ships without).
  */
 import path from 'node:path';
 import {
@@ -26,6 +27,7 @@ import {
 	checkCancelBatch,
 	checkChangesToSpreadsheet,
 	checkPriceUpdate,
+	exampleTestSettings,
 } from '../e2e/support/exampleChecks';
 
 const EXAMPLES = ['RrExChangesToXlsx01', 'RrExPriceUpdate03', 'RrExCancelBatch05'];
@@ -54,7 +56,13 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 				expect(examples.map((e) => e.id).sort()).toEqual([...EXAMPLES].sort());
 				await importWorkflows(
 					deployment.main,
-					examples.map((example) => prepareExample(example, { filesFolder, fastPolls: true })),
+					examples.map((example) =>
+						prepareExample(example, {
+							filesFolder,
+							fastPolls: true,
+							settings: exampleTestSettings(example.id),
+						}),
+					),
 					path.join(work, 'import'),
 				);
 			},

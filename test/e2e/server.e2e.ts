@@ -19,16 +19,24 @@ import {
 } from '../../scripts/n8n';
 import { startEnvironment, WRONG_CREDENTIAL, type E2eEnvironment } from './support/environment';
 import {
+	CANCEL_BATCH,
 	checkCancelBatch,
+	checkCancelBatchUnknownReason,
+	checkCancelBatchUnset,
 	checkDailyDigest,
 	checkChangesToSpreadsheet,
 	checkNewEventToMailingList,
 	checkPosCatalogSync,
 	checkPriceUpdate,
+	exampleTestSettings,
 	type TriggerExampleSetup,
 } from './support/exampleChecks';
 
 const WRONG_TOKEN_WORKFLOW = 'RrExWrongToken99';
+/** Example 05 as shipped: its closed days empty (the other copy has them set, as the tests need). */
+const CANCEL_BATCH_AS_SHIPPED = 'RrExCancelBatch05Unset';
+/** Example 05 with its closed days set and a reason the restaurant has not configured. */
+const CANCEL_BATCH_UNKNOWN_REASON = 'RrExCancelBatch05Reason';
 /**
  * Node types an example may use besides n8n's base nodes: this package's, the action node's AI tool
  * variant, and the MCP Server Trigger (it ships with n8n) that the AI booking desk connects it to.
@@ -45,6 +53,23 @@ let env: E2eEnvironment;
 beforeAll(async () => {
 	env = await startEnvironment('server', {
 		extraWorkflows: (examples, filesFolder) => [
+			prepareExample(
+				examples.find((e) => e.id === CANCEL_BATCH)!,
+				{
+					filesFolder,
+					id: CANCEL_BATCH_AS_SHIPPED,
+					name: 'Cancel a batch of reservations (as shipped: no closed days)',
+				},
+			),
+			prepareExample(
+				examples.find((e) => e.id === CANCEL_BATCH)!,
+				{
+					filesFolder,
+					id: CANCEL_BATCH_UNKNOWN_REASON,
+					name: 'Cancel a batch of reservations (a reason the restaurant does not have)',
+					settings: { ...exampleTestSettings(CANCEL_BATCH), reason: 'Holiday' },
+				},
+			),
 			prepareExample(
 				examples.find((e) => e.id === 'RrExCopyEvent04')!,
 				{
@@ -144,8 +169,20 @@ describe('examples run with n8n execute --id', () => {
 		expect(active.body.map((e: { id: number }) => e.id)).toContain(copy.id);
 	});
 
+	it('Cancel a batch of reservations as shipped: no closed days set, it stops with the message and cancels nothing', async () => {
+		await checkCancelBatchUnset(env.api, env.sandbox.url, () =>
+			env.execute(CANCEL_BATCH_AS_SHIPPED),
+		);
+	});
+
+	it('Cancel a batch of reservations with a reason the restaurant does not have: it stops with the reasons it has, cancels nothing', async () => {
+		await checkCancelBatchUnknownReason(env.api, env.sandbox.url, () =>
+			env.execute(CANCEL_BATCH_UNKNOWN_REASON),
+		);
+	});
+
 	it('Cancel a batch of reservations: every open reservation of the closed days, with the configured reason', async () => {
-		await checkCancelBatch(env.api, () => env.execute('RrExCancelBatch05'));
+		await checkCancelBatch(env.api, () => env.execute(CANCEL_BATCH));
 	});
 
 	it("Daily digest of tomorrow's bookings: one file per restaurant with its bookings of tomorrow, restaurant time", async () => {

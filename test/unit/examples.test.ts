@@ -79,3 +79,30 @@ describe('prepareExample', () => {
 		).toThrow('its Settings node has no field colour');
 	});
 });
+
+describe('example 05, Cancel a batch of reservations, as shipped', () => {
+	const example = examples.find((e) => e.id === 'RrExCancelBatch05')!;
+	const node = (name: string) => example.json.nodes.find((n) => n.name === name)!;
+
+	it('has no closed days: it cancels nothing until the user sets them', () => {
+		const settings = node('Settings').parameters as {
+			assignments: { assignments: Array<{ name: string; value: string }> };
+		};
+		const values = Object.fromEntries(
+			settings.assignments.assignments.map((a) => [a.name, a.value]),
+		);
+		expect(values).toMatchObject({ closedFrom: '', closedUntil: '', reason: 'Restaurant closed' });
+		expect(node('Stop: closed days not set').type).toBe('n8n-nodes-base.stopAndError');
+	});
+
+	it("takes the cancellation reason from the restaurant's configuration, not a fixed name", () => {
+		const cancel = node('Cancel with the reason').parameters as { cancelOptionName: string };
+		expect(cancel.cancelOptionName).toBe(
+			"={{ $('Reason from the configuration').first().json.reason }}",
+		);
+		expect(node('Restaurant configuration').parameters).toMatchObject({
+			resource: 'restaurant',
+			operation: 'getConfiguration',
+		});
+	});
+});

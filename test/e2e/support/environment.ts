@@ -1,7 +1,8 @@
 /**
  * One end-to-end environment: a sandbox, an n8n user folder with the packed package installed as a
- * community package, the credentials and the example workflows imported, and (on demand) the n8n
- * server. Built from the same helpers as `npm run dev` (scripts/n8n/).
+ * community package, the credentials and the example workflows imported (with the Settings the
+ * checks expect: exampleTestSettings), and (on demand) the n8n server. Built from the same helpers
+ * as `npm run dev` (scripts/n8n/).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,7 @@ import {
 	type RunningSandbox,
 } from '../../../scripts/n8n';
 import { apiClient, type ApiCall } from '../../support/client';
+import { exampleTestSettings } from './exampleChecks';
 
 /** A second credential whose token the sandbox rejects. */
 export const WRONG_CREDENTIAL = {
@@ -178,7 +180,13 @@ export async function startEnvironment(
 		await importWorkflows(
 			instance,
 			[
-				...examples.map((example) => prepareExample(example, { filesFolder, fastPolls: true })),
+				...examples.map((example) =>
+					prepareExample(example, {
+						filesFolder,
+						fastPolls: true,
+						settings: exampleTestSettings(example.id),
+					}),
+				),
 				...(options.extraWorkflows?.(examples, filesFolder) ?? []),
 			],
 			path.join(work, 'import'),

@@ -164,7 +164,27 @@ export async function checkPosCatalogSync(
 	expect((await api('listProducts', { query: { take: 200 } })).body.items).toEqual(catalog);
 }
 
-/** Example 05: every open reservation of the closed days cancelled with the configured reason, the neighbours left alone. */
+/** The ID of example 05, Cancel a batch of reservations. */
+export const CANCEL_BATCH = 'RrExCancelBatch05';
+
+/**
+ * What the tests set in an example's Settings before importing it (prepareExample's `settings`).
+ * Example 05 ships with no closed days, so that it cancels nothing until the user sets them: the
+ * tests close restaurant 101 two weeks from today, for a week.
+ */
+export function exampleTestSettings(exampleId: string): Record<string, string> | undefined {
+	if (exampleId !== CANCEL_BATCH) return undefined;
+	const today = DateTime.now().setZone('Europe/Berlin').startOf('day');
+	return {
+		closedFrom: today.plus({ days: 14 }).toFormat('yyyy-LL-dd'),
+		closedUntil: today.plus({ days: 20 }).toFormat('yyyy-LL-dd'),
+	};
+}
+
+/**
+ * Example 05 with its closed days set: every open reservation of those days cancelled with the
+ * reason named in Settings as the restaurant's configuration spells it, the neighbours left alone.
+ */
 export async function checkCancelBatch(api: ApiCall, run: () => Promise<Execution>): Promise<void> {
 	// Wider than the closed days, to see that the neighbours are left alone.
 	const window = {
@@ -174,10 +194,22 @@ export async function checkCancelBatch(api: ApiCall, run: () => Promise<Executio
 	};
 	const before = await api('listReservations', { query: window });
 	ok(before.status);
+	const config = await api('getRestaurantConfiguration');
+	ok(config.status);
+	const configured = (
+		config.body.reservationSettings.cancellationOptions as Array<{ name: string }>
+	).map((o) => o.name);
 
 	const execution = await run();
 	expect(execution.error).toBeUndefined();
-	const { closedFrom, closedUntil, note } = execution.nodes.Settings.items[0];
+	const { closedFrom, closedUntil, reason, note } = execution.nodes.Settings.items[0];
+	expect({ closedFrom, closedUntil }).toEqual(exampleTestSettings(CANCEL_BATCH));
+	// The reason as the configuration read at run time names it.
+	expect(execution.nodes['Restaurant configuration'].items).toHaveLength(1);
+	expect(execution.nodes['Reason from the configuration'].items).toEqual([
+		{ reason: 'Restaurant closed', reasons: configured.join(', ') },
+	]);
+	expect(configured).toContain(reason);
 	const inside = (r: { reservationTime: string }) =>
 		r.reservationTime.slice(0, 10) >= closedFrom && r.reservationTime.slice(0, 10) <= closedUntil;
 	const expected = before.body
@@ -204,6 +236,69 @@ export async function checkCancelBatch(api: ApiCall, run: () => Promise<Executio
 	for (const r of before.body.filter((x: { id: string }) => !expected.includes(x.id))) {
 		expect(after.body.find((x: { id: string }) => x.id === r.id)?.state).toBe(r.state);
 	}
+}
+
+/**
+ * Example 05 as shipped, its closed days empty: it stops with the message naming the fields to set,
+ * before any request, and cancels nothing.
+ */
+export async function checkCancelBatchUnset(
+	api: ApiCall,
+	sandboxUrl: string,
+	run: () => Promise<Execution>,
+): Promise<void> {
+	const window = {
+		from: DateTime.now().toFormat("yyyy-LL-dd'T'00:00:00"),
+		to: DateTime.now().plus({ days: 59 }).toFormat("yyyy-LL-dd'T'00:00:00"),
+		includeEvents: true,
+	};
+	const before = await api('listReservations', { query: window });
+	ok(before.status);
+	const requests = await startRequestLog(sandboxUrl);
+
+	const execution = await run();
+	expect(execution.code).not.toBe(0);
+	expect(execution.status).toBe('error');
+	expect(execution.nodes.Settings.items[0]).toMatchObject({ closedFrom: '', closedUntil: '' });
+	expect(execution.error?.node?.name).toBe('Stop: closed days not set');
+	expect(execution.error?.message).toBe(
+		'Set the closed days first: in Settings, closedFrom and closedUntil are the first and the last closed day, written YYYY-MM-DD (restaurant time). Nothing was cancelled.',
+	);
+	for (const node of ['Restaurant configuration', 'Cancel with the reason'])
+		expect(execution.nodes[node]).toBeUndefined();
+	expect(await requests()).toEqual([]);
+	expect((await api('listReservations', { query: window })).body).toEqual(before.body);
+}
+
+/**
+ * Example 05 with its closed days set but a reason the restaurant's configuration does not have:
+ * it stops with the reasons it has, after reading the configuration and before any cancellation.
+ */
+export async function checkCancelBatchUnknownReason(
+	api: ApiCall,
+	sandboxUrl: string,
+	run: () => Promise<Execution>,
+): Promise<void> {
+	const config = await api('getRestaurantConfiguration');
+	ok(config.status);
+	const configured = (
+		config.body.reservationSettings.cancellationOptions as Array<{ name: string }>
+	).map((o) => o.name);
+	const requests = await startRequestLog(sandboxUrl);
+
+	const execution = await run();
+	expect(execution.status).toBe('error');
+	const { reason } = execution.nodes.Settings.items[0];
+	expect(configured).not.toContain(reason);
+	expect(execution.error?.node?.name).toBe('Stop: reason not configured');
+	expect(execution.error?.message).toBe(
+		`The restaurant has no cancellation reason named "${reason}". In Settings, set reason to one of its reasons: ${configured.join(', ')}. Nothing was cancelled.`,
+	);
+	for (const node of ['Reservations in the closed days', 'Cancel with the reason'])
+		expect(execution.nodes[node]).toBeUndefined();
+	expect((await requests()).map((r) => `${r.method} ${r.url.split('?')[0]} ${r.status}`)).toEqual([
+		'GET /api/core/admin/restaurants/101/config 200',
+	]);
 }
 
 export interface TriggerExampleSetup {
