@@ -1,8 +1,8 @@
 /**
  * The action node through n8n's engine against a plain HTTP client making the same requests, side
  * by side in one run: Reservation Create for 1,000 items, and Reservation Get Many over 365 days
- * (also against the same windows fetched one after another, with network latency); then the
- * catalog sync of ./catalogSync.
+ * (also against the same windows fetched one after another, with network latency). The catalog
+ * sync (./catalogSync) is a part of its own.
  */
 import { splitIntoWindows } from '../nodes/shared/dateWindows';
 import { startSandbox } from '../test/support/sandbox';
@@ -10,7 +10,6 @@ import { round, sideBySide } from './lib/measure';
 import { floorNode } from './lib/floorNode';
 import { builtNode, nodeRun } from './lib/node';
 import { add } from './lib/report';
-import { benchCatalogSync } from './catalogSync';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
 
 const CREATE_ITEMS = 1000;
@@ -68,6 +67,7 @@ export async function benchActionNode(runs: number): Promise<void> {
 		);
 		const createRatio = round(nodeCreate.medianMs / plainCreate.medianMs, 2);
 		add({
+			key: 'node.create',
 			benchmark: 'action node',
 			measure: `Reservation Create, ${CREATE_ITEMS} items: median ms`,
 			value: nodeCreate.medianMs,
@@ -82,6 +82,7 @@ export async function benchActionNode(runs: number): Promise<void> {
 		);
 		const ownRatio = round(nodeAgain.medianMs / engineFloor.medianMs, 2);
 		add({
+			key: 'node.create-vs-engine',
 			benchmark: 'action node',
 			measure: `Reservation Create, ${CREATE_ITEMS} items, vs a minimal declarative node: median ms`,
 			value: nodeAgain.medianMs,
@@ -109,6 +110,7 @@ export async function benchActionNode(runs: number): Promise<void> {
 		);
 		const listRatio = round(nodeList.medianMs / plainList.medianMs, 2);
 		add({
+			key: 'node.get-many',
 			benchmark: 'action node',
 			measure: `Reservation Get Many, 365 days (${windows.length} windows): median ms`,
 			value: nodeList.medianMs,
@@ -125,6 +127,7 @@ export async function benchActionNode(runs: number): Promise<void> {
 		});
 		const concurrencyRatio = round(nodeSlow.medianMs / sequential.medianMs, 2);
 		add({
+			key: 'node.get-many-latency',
 			benchmark: 'action node',
 			measure: `Get Many, 365 days, ${LATENCY_MS} ms latency: node vs sequential windows, median ms`,
 			value: nodeSlow.medianMs,
@@ -136,5 +139,4 @@ export async function benchActionNode(runs: number): Promise<void> {
 	} finally {
 		await sandbox.stop();
 	}
-	await benchCatalogSync(runs);
 }

@@ -10,6 +10,7 @@ import {
 	DEPLOYMENTS,
 	ensureN8nInstalled,
 	packPackage,
+	POLL_INTERVAL_MS,
 	REPO_ROOT,
 	usesDurableCursors,
 	type DeploymentKind,
@@ -27,10 +28,18 @@ async function benchDeployment(kind: DeploymentKind, tarball: string): Promise<v
 	const result = await runAtVolume(kind, tarball, DEPLOYMENT_VOLUME, POLLS);
 	const label = `${kind}, ${DEPLOYMENT_VOLUME.toLocaleString('en')} reservations`;
 	const pollS = round(result.pollSeconds.mean, 2);
+	const key = `deployments.${kind}`;
 	add({
+		key: `${key}.poll`,
 		benchmark: 'deployment',
 		measure: `${label}: poll s, mean of ${result.pollSeconds.count} (n8n's metric); polls abandoned`,
 		value: `${pollS}; ${result.timeouts}`,
+		figures: {
+			seconds: pollS,
+			polls: result.pollSeconds.count,
+			abandoned: result.timeouts,
+			intervalS: POLL_INTERVAL_MS / 1000,
+		},
 		target: usesDurableCursors(kind)
 			? `<= ${DURABLE_POLL_BUDGET_S} s budget, 0 abandoned`
 			: 'info (no budget without durable cursors)',
@@ -45,12 +54,22 @@ async function benchDeployment(kind: DeploymentKind, tarball: string): Promise<v
 	const durable = usesDurableCursors(kind);
 	const { withExecution, cursorOnly, unsuccessful } = result.cursorCommits;
 	add({
+		key: `${key}.saves`,
 		benchmark: 'deployment',
 		measure: `${label}: state saves; save ms mean (max); bytes written per save`,
 		value:
 			`${saves.length} in ${result.pollSeconds.count} polls (${result.reportingPolls} reporting` +
 			`${durable ? `; n8n's cursor commits: ${withExecution} with the execution, ${cursorOnly} alone` : ''}); ` +
 			`${meanMs} (${maxMs}); ${bytes}`,
+		figures: {
+			saves: saves.length,
+			polls: result.pollSeconds.count,
+			reporting: result.reportingPolls,
+			...(durable ? { commitsWithExecution: withExecution, commitsAlone: cursorOnly } : {}),
+			meanMs,
+			maxMs,
+			bytes,
+		},
 		floor: `${pollS * 1000} ms poll`,
 		ratio: round(meanMs / (pollS * 1000), 3),
 		target: durable
@@ -62,16 +81,24 @@ async function benchDeployment(kind: DeploymentKind, tarball: string): Promise<v
 				: saves.length === result.reportingPolls) && meanMs <= pollS * 1000 * 0.05,
 	});
 	add({
+		key: `${key}.idle`,
 		benchmark: 'deployment',
 		measure: `${label}: idle polls (no changes): state saves${durable ? "; n8n's cursor commits" : ''}`,
 		value: `${result.idle.saves} in ${result.idle.polls} polls${durable ? `; ${result.idle.cursorCommits}` : ''}`,
+		figures: {
+			saves: result.idle.saves,
+			polls: result.idle.polls,
+			...(durable ? { cursorCommits: result.idle.cursorCommits } : {}),
+		},
 		target: 'none (at most one on the hour and one at the hourly restaurant lookup)',
 		met: result.idle.saves <= MOST_IDLE_SAVES && result.idle.cursorCommits <= MOST_IDLE_SAVES,
 	});
 	add({
+		key: `${key}.items`,
 		benchmark: 'deployment',
 		measure: `${label}: items reported / changes made (${result.seconds} s run)`,
 		value: `${result.reported} / ${result.changes}`,
+		figures: { reported: result.reported, changes: result.changes, seconds: result.seconds },
 		target: 'equal',
 		met: result.reported === result.changes,
 	});

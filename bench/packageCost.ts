@@ -35,13 +35,18 @@ function coldLoadMs(file: string): number {
 	return Number(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }));
 }
 
+/** `dist/nodes/X/X.node.js` is `X-node`: a key segment (no dots). */
+const loadKey = (file: string) => path.basename(file, '.js').replace(/\./g, '-');
+
 export function benchPackage(): void {
 	const { bytes, files } = packedSize();
 	const kB = round(bytes / 1000);
 	add({
+		key: 'package.tarball',
 		benchmark: 'package',
 		measure: `packed tarball (${files} files): kB`,
 		value: kB,
+		figures: { files },
 		target: '<= 150 kB',
 		met: kB <= 150,
 	});
@@ -55,6 +60,7 @@ export function benchPackage(): void {
 			2,
 		);
 		add({
+			key: `package.load.${loadKey(file)}`,
 			benchmark: 'package',
 			measure: `cold load ${path.basename(file)}: median ms`,
 			value: ms,

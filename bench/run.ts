@@ -1,19 +1,37 @@
 /**
  * `npm run bench`: what users pay for the package, against the floor, side by side in one run.
- * Prints a table and writes bench/results.json. Targets are judged here, never in timed tests.
+ * Prints a table and merges the parts run into bench/results.json (./lib/results). Targets are
+ * judged here, never in timed tests.
  */
 import { Command } from 'commander';
 import { DEPLOYMENTS, type DeploymentKind } from '../scripts/n8n';
 import { benchActionNode } from './actionNode';
+import { benchCatalogSync } from './catalogSync';
 import { benchDeployments } from './deployments';
 import { benchPackage } from './packageCost';
 import { benchTrigger, VOLUMES } from './trigger';
-import { machine, print, write } from './lib/report';
+import { machine, print, rows } from './lib/report';
+import {
+	mergeResults,
+	PARTS,
+	readResults,
+	writeResults,
+	type Part,
+	type PartRun,
+	type Results,
+} from './lib/results';
+
+interface Options {
+	runs: number;
+	only?: string;
+	volumes?: string;
+	deployments?: string;
+}
 
 const program = new Command()
 	.name('bench')
 	.option('--runs <n>', 'measured runs per contender', (v) => Number(v), 5)
-	.option('--only <parts>', 'comma-separated: trigger, node, package, deployments')
+	.option('--only <parts>', `comma-separated: ${PARTS.join(', ')}`)
 	.option(
 		'--deployments <list>',
 		`deployments for the deployments part, comma-separated (default ${DEPLOYMENTS.join(',')})`,
@@ -21,25 +39,58 @@ const program = new Command()
 	.option('--volumes <list>', 'trigger volumes, comma-separated (default 1000,10000,50000)')
 	.parse();
 
+/** How each part measures, and its runs per contender (for the parts that time contenders). */
+const MEASURES: Record<
+	Part,
+	{ measure: (o: Options) => Promise<void>; runs?: (o: Options) => number }
+> = {
+	package: { measure: async () => benchPackage() },
+	trigger: {
+		measure: (o) =>
+			benchTrigger(Math.max(o.runs, 5), o.volumes ? o.volumes.split(',').map(Number) : VOLUMES),
+		runs: (o) => Math.max(o.runs, 5),
+	},
+	node: { measure: (o) => benchActionNode(o.runs), runs: (o) => o.runs },
+	catalog: { measure: (o) => benchCatalogSync(o.runs), runs: (o) => o.runs },
+	deployments: {
+		measure: (o) =>
+			benchDeployments(
+				o.deployments ? (o.deployments.split(',') as DeploymentKind[]) : [...DEPLOYMENTS],
+			),
+	},
+};
+
+function chosenParts(only: string | undefined): Part[] {
+	if (!only) return [...PARTS];
+	const named = only.split(',');
+	const unknown = named.filter((name) => !(PARTS as readonly string[]).includes(name));
+	if (unknown.length)
+		throw new Error(`--only: unknown part ${unknown.join(', ')} (${PARTS.join(', ')})`);
+	return PARTS.filter((part) => named.includes(part));
+}
+
+/** Runs one part; its rows are the ones added while it ran. */
+async function measurePart(part: Part, options: Options): Promise<PartRun> {
+	const ranAt = new Date().toISOString();
+	const first = rows.length;
+	await MEASURES[part].measure(options);
+	const runs = MEASURES[part].runs?.(options);
+	return {
+		ranAt,
+		machine: machine(),
+		...(runs ? { runsPerContender: runs } : {}),
+		rows: rows.slice(first),
+	};
+}
+
 async function main(): Promise<void> {
-	const { runs, only, volumes, deployments } = program.opts<{
-		runs: number;
-		only?: string;
-		volumes?: string;
-		deployments?: string;
-	}>();
-	const parts = new Set((only ?? 'trigger,node,package,deployments').split(','));
-	process.stdout.write(`Benchmarks on ${JSON.stringify(machine())}, ${runs} runs each\n`);
-	if (parts.has('package')) benchPackage();
-	if (parts.has('trigger'))
-		await benchTrigger(Math.max(runs, 5), volumes ? volumes.split(',').map(Number) : VOLUMES);
-	if (parts.has('node')) await benchActionNode(runs);
-	if (parts.has('deployments'))
-		await benchDeployments(
-			deployments ? (deployments.split(',') as DeploymentKind[]) : [...DEPLOYMENTS],
-		);
+	const options = program.opts<Options>();
+	const parts = chosenParts(options.only);
+	process.stdout.write(`Benchmarks on ${JSON.stringify(machine())}, ${options.runs} runs each\n`);
+	const ran: Results = { parts: {} };
+	for (const part of parts) ran.parts[part] = await measurePart(part, options);
 	print();
-	write();
+	writeResults(mergeResults(readResults(), ran));
 	process.exit(0);
 }
 

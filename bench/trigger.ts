@@ -123,7 +123,9 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 		const label = `${volume.toLocaleString('en')} reservations (${tracked} tracked)`;
 		const expectedRequests = horizonWindows().length;
 		requests = [...new Set(requests)];
+		const key = `trigger.${volume}`;
 		add({
+			key: `${key}.requests`,
 			benchmark: 'trigger',
 			measure: `${label}: requests per poll`,
 			value: requests.join('/'),
@@ -132,15 +134,18 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 		});
 		const ratio = round(p.medianMs / f.medianMs, 2);
 		add({
+			key: `${key}.poll`,
 			benchmark: 'trigger',
 			measure: `${label}: poll ms, median (min-max) over ${p.runs}`,
 			value: `${p.medianMs} (${p.minMs}-${p.maxMs})`,
+			figures: { medianMs: p.medianMs, minMs: p.minMs, maxMs: p.maxMs },
 			floor: f.medianMs,
 			ratio,
 			target: '<= 1.5 x plain client',
 			met: ratio <= 1.5,
 		});
 		add({
+			key: `${key}.cpu`,
 			benchmark: 'trigger',
 			measure: `${label}: CPU ms per poll (median)`,
 			value: p.medianCpuMs,
@@ -150,16 +155,20 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 		});
 		const perReservation = round(bytes / Math.max(tracked, 1), 1);
 		add({
+			key: `${key}.state`,
 			benchmark: 'trigger',
 			measure: `${label}: static data bytes (per tracked reservation)`,
 			value: `${bytes} (${perReservation})`,
+			figures: { bytes, perReservation, tracked },
 			target: '<= 40 B per reservation',
 			met: perReservation <= 40,
 		});
 		add({
+			key: `${key}.heap`,
 			benchmark: 'trigger',
 			measure: `${label}: heap growth over ${runs} polls, kB; items emitted`,
 			value: `${heapGrowthKB}; ${emitted}`,
+			figures: { heapGrowthKB, emitted },
 			target: 'info',
 		});
 		return { volume, tracked, pollMs: p.medianMs, floorMs: f.medianMs };
@@ -178,6 +187,7 @@ export async function benchTrigger(runs: number, volumes = VOLUMES): Promise<voi
 		const ratio = round(fifty.pollMs / ten.pollMs, 2);
 		// The floor's own growth shows what the sandbox (one process on the same two cores) adds.
 		add({
+			key: 'trigger.growth',
 			benchmark: 'trigger',
 			measure: 'poll time 50,000 / 10,000 (linear: 5)',
 			value: ratio,

@@ -1,9 +1,12 @@
-/** The benchmark report: one row per measured target, printed as a table and written as JSON. */
-import { writeFileSync } from 'node:fs';
+/** The benchmark report: one row per measured target, printed as a table; see ./results for the file. */
 import os from 'node:os';
-import path from 'node:path';
 
 export interface Row {
+	/**
+	 * Stable name of the row, `<part>.<what>` (e.g. `trigger.10000.poll`): the performance page's
+	 * prose finds its figures by it, since the measure's text holds measured numbers too.
+	 */
+	key: string;
 	benchmark: string;
 	measure: string;
 	value: number | string;
@@ -11,7 +14,11 @@ export interface Row {
 	ratio?: number;
 	target?: string;
 	met?: boolean;
+	/** The numbers a compound value is made of (e.g. median, min and max), named for the page. */
+	figures?: Record<string, number>;
 }
+
+export type Machine = ReturnType<typeof machine>;
 
 export const rows: Row[] = [];
 
@@ -43,12 +50,5 @@ export function print(): void {
 	const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`;
 	process.stdout.write(
 		`${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${cells.map(line).join('\n')}\n`,
-	);
-}
-
-export function write(file = path.join(__dirname, '..', 'results.json')): void {
-	writeFileSync(
-		file,
-		`${JSON.stringify({ ranAt: new Date().toISOString(), machine: machine(), rows }, null, 2)}\n`,
 	);
 }
