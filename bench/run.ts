@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: what users pay for the package, against the floor, side by side in one run.
- * Prints a table and merges the parts run into bench/results.json (./lib/results). Targets are
- * judged here, never in timed tests.
+ * Prints a table, merges the parts run into bench/results.json (./lib/results) and writes
+ * docs/performance.md from it (./lib/performancePage). Targets are judged here, never in timed
+ * tests. `--page-only` measures nothing: it writes the page from the results as they are.
  */
+import { execFileSync } from 'node:child_process';
 import { Command } from 'commander';
 import { DEPLOYMENTS, type DeploymentKind } from '../scripts/n8n';
 import { benchActionNode } from './actionNode';
@@ -10,6 +12,7 @@ import { benchCatalogSync } from './catalogSync';
 import { benchDeployments } from './deployments';
 import { benchPackage } from './packageCost';
 import { benchTrigger, VOLUMES } from './trigger';
+import { writePerformancePage } from './lib/performancePage';
 import { machine, print, rows } from './lib/report';
 import {
 	mergeResults,
@@ -26,6 +29,7 @@ interface Options {
 	only?: string;
 	volumes?: string;
 	deployments?: string;
+	pageOnly?: boolean;
 }
 
 const program = new Command()
@@ -37,6 +41,7 @@ const program = new Command()
 		`deployments for the deployments part, comma-separated (default ${DEPLOYMENTS.join(',')})`,
 	)
 	.option('--volumes <list>', 'trigger volumes, comma-separated (default 1000,10000,50000)')
+	.option('--page-only', 'measure nothing: write docs/performance.md from bench/results.json')
 	.parse();
 
 /** How each part measures, and its runs per contender (for the parts that time contenders). */
@@ -85,12 +90,17 @@ async function measurePart(part: Part, options: Options): Promise<PartRun> {
 
 async function main(): Promise<void> {
 	const options = program.opts<Options>();
-	const parts = chosenParts(options.only);
-	process.stdout.write(`Benchmarks on ${JSON.stringify(machine())}, ${options.runs} runs each\n`);
-	const ran: Results = { parts: {} };
-	for (const part of parts) ran.parts[part] = await measurePart(part, options);
-	print();
-	writeResults(mergeResults(readResults(), ran));
+	if (!options.pageOnly) {
+		const parts = chosenParts(options.only);
+		// The benchmarks load the package as published, from dist/.
+		execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+		process.stdout.write(`Benchmarks on ${JSON.stringify(machine())}, ${options.runs} runs each\n`);
+		const ran: Results = { parts: {} };
+		for (const part of parts) ran.parts[part] = await measurePart(part, options);
+		print();
+		writeResults(mergeResults(readResults(), ran));
+	}
+	writePerformancePage();
 	process.exit(0);
 }
 
