@@ -8,7 +8,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { hasOffset, toRestaurantLocal } from '../../shared/localTime';
 import { apiPath } from '../../shared/paths';
 import { apiRequest } from '../../shared/transport';
+import { requiredText } from './inputValues';
 import { sharedByRun } from './runCache';
+
+const DATE_TIME_FIX =
+	"Give an ISO date-time such as 2026-11-22T19:30 (the restaurant's local time; the date picker writes one).";
 
 /** Drops parameters left empty, so that only what the user set is sent. */
 export function onlySet(fields: IDataObject): IDataObject {
@@ -82,18 +86,17 @@ export async function restaurantTimeZone(context: IExecuteSingleFunctions): Prom
 export async function restaurantLocalTime(
 	context: IExecuteSingleFunctions,
 	field: string,
-	value: string,
+	value: unknown,
 	timeZone?: string,
 ): Promise<string> {
-	const text = String(value);
+	const text = requiredText(context, value, field, DATE_TIME_FIX);
 	const local = toRestaurantLocal(
 		text,
 		hasOffset(text) ? (timeZone ?? (await restaurantTimeZone(context))) : 'UTC',
 	);
 	if (!local) {
 		throw new NodeOperationError(context.getNode(), `${field} "${text}" is not a date and time`, {
-			description:
-				"Give an ISO date-time such as 2026-11-22T19:30 (the restaurant's local time; the date picker writes one).",
+			description: DATE_TIME_FIX,
 			itemIndex: context.getItemIndex(),
 		});
 	}

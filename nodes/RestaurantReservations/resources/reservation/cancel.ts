@@ -2,19 +2,28 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { simplifyOption } from '../../operationHelpers/descriptions';
+import { booleanInput, textInput } from '../../operationHelpers/inputValues';
 import { collectionOf } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
 import { RESERVATION_FIELDS, reservationIdField } from './helpers/fields';
+import { checkReservationId } from './helpers/reservationId';
 import { addTimeZone } from './helpers/timeZone';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const options = collectionOf(item, 'cancelOptions');
+	const text = (value: unknown, field: string) =>
+		textInput(item, value, field, `Give ${field} as text, or leave it empty.`) || undefined;
 	const body: IDataObject = {
-		cancelOptionName: item.getNodeParameter('cancelOptionName') || undefined,
-		note: item.getNodeParameter('note') || undefined,
-		doNotChargeFee: item.getNodeParameter('doNotChargeFee'),
-		updatedBy: options.updatedBy || undefined,
-		origin: options.origin || undefined,
+		cancelOptionName: text(item.getNodeParameter('cancelOptionName'), 'Cancellation Reason'),
+		note: text(item.getNodeParameter('note'), 'Note'),
+		doNotChargeFee: booleanInput(
+			item,
+			item.getNodeParameter('doNotChargeFee'),
+			'Do Not Charge Fee',
+			false,
+		),
+		updatedBy: text(options.updatedBy, 'Cancelled By'),
+		origin: text(options.origin, 'Origin'),
 	};
 	return body;
 }
@@ -26,6 +35,7 @@ export const operation = apiOperation({
 	description: 'Cancel on behalf of the staff, with a reason from the restaurant configuration',
 	method: 'PUT',
 	url: routingUrl('reservationCancel'),
+	preSend: [checkReservationId],
 	body: requestBody,
 	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
 });

@@ -23,6 +23,7 @@ import {
 import { addLocalDays, parseLocal } from '../../../shared/dateWindows';
 import { restaurantLocator } from '../../../shared/parameters';
 import { idValue, routingUrl } from '../../../shared/paths';
+import { requiredWholeNumber, textInput } from '../../operationHelpers/inputValues';
 import { restaurantLocalTime } from '../../operationHelpers/readParameters';
 import { apiOperation, pairWithItem } from '../../operationHelpers/routing';
 import { loadBookingContext, loadBookingContextAround } from './helpers/bookingContext';
@@ -40,20 +41,19 @@ function fail(item: IExecuteSingleFunctions, message: string, description: strin
 
 /** A whole number; one the restaurant does not take (0, -2, 40) is the rules' to refuse, with its sentence. */
 function partySizeOf(item: IExecuteSingleFunctions): number {
-	const partySize = Number(item.getNodeParameter('partySize'));
-	if (!Number.isInteger(partySize))
-		fail(
-			item,
-			`Party Size ${partySize} is not a number of guests`,
-			'Give a whole number of guests, such as 4.',
-		);
-	return partySize;
+	return requiredWholeNumber(
+		item,
+		item.getNodeParameter('partySize'),
+		'Party Size',
+		'Give the number of guests as a whole number, such as 4.',
+	);
 }
 
 async function checkTime(item: IExecuteSingleFunctions, partySize: number): Promise<IDataObject> {
-	const time = (
-		await restaurantLocalTime(item, 'Time', item.getNodeParameter('time') as string)
-	).slice(0, 16);
+	const time = (await restaurantLocalTime(item, 'Time', item.getNodeParameter('time'))).slice(
+		0,
+		16,
+	);
 	const context = await loadBookingContextAround(item, time);
 	const request = { time, partySize };
 	const verdict = checkBooking(context.rules, request, context);
@@ -71,10 +71,15 @@ async function checkTime(item: IExecuteSingleFunctions, partySize: number): Prom
 }
 
 async function checkDays(item: IExecuteSingleFunctions, partySize: number): Promise<IDataObject> {
-	const days = Number(item.getNodeParameter('days', 1));
-	if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
-		fail(item, `Days ${days} is out of range`, `Check 1 to ${MAX_DAYS} days at a time.`);
-	let date = String(item.getNodeParameter('date', '')).trim().slice(0, 10);
+	const days = requiredWholeNumber(
+		item,
+		item.getNodeParameter('days', 1),
+		'Days',
+		`Check 1 to ${MAX_DAYS} days at a time.`,
+		{ min: 1, max: MAX_DAYS },
+	);
+	const dateFix = 'Give the first day as YYYY-MM-DD, e.g. 2026-12-04 (restaurant time).';
+	let date = textInput(item, item.getNodeParameter('date', ''), 'Date', dateFix).slice(0, 10);
 	if (date !== '' && parseLocal(date) === undefined)
 		fail(
 			item,

@@ -1,11 +1,16 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { fieldsCollection, simplifyOption } from '../../operationHelpers/descriptions';
 import { collectionOf } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
-import { reservationBody } from './helpers/body';
+import {
+	invalidInput,
+	requiredText,
+	requiredWholeNumber,
+	textInput,
+} from '../../operationHelpers/inputValues';
+import { GROUP_SIZE_FIX, reservationBody } from './helpers/body';
 import {
 	additionalsField,
 	guestProfileField,
@@ -18,21 +23,30 @@ import { checkBookingRulesField, checkRulesFirst } from './helpers/rulesFirst';
 import { keepCreatedPlace, refuseLikeTheRules } from './helpers/slotGuard';
 import { addTimeZone } from './helpers/timeZone';
 
-function requireGuestName(item: IExecuteSingleFunctions, name: unknown): void {
-	if (typeof name === 'string' && name.trim() !== '') return;
-	throw new NodeOperationError(item.getNode(), "Guest Name is empty: give the guest's name", {
-		description: 'A booking needs the name the guest gives. Nothing was sent to the restaurant.',
-		itemIndex: item.getItemIndex(),
-	});
+const GUEST_NAME_FIX = 'A booking needs the name the guest gives, e.g. Anna Schmidt.';
+
+function guestName(item: IExecuteSingleFunctions): string {
+	const name = textInput(item, item.getNodeParameter('customerName'), 'Guest Name', GUEST_NAME_FIX);
+	if (name !== '') return name;
+	throw invalidInput(item, "Guest Name is empty: give the guest's name", GUEST_NAME_FIX);
 }
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
-	const customerName = item.getNodeParameter('customerName');
-	requireGuestName(item, customerName);
 	const fields: IDataObject = {
-		reservationTime: item.getNodeParameter('reservationTime'),
-		groupSize: item.getNodeParameter('groupSize'),
-		customerName: String(customerName).trim(),
+		reservationTime: requiredText(
+			item,
+			item.getNodeParameter('reservationTime'),
+			'Reservation Time',
+			"Give the date and time of the visit, e.g. 2026-12-04T19:30 (the restaurant's local time).",
+		),
+		groupSize: requiredWholeNumber(
+			item,
+			item.getNodeParameter('groupSize'),
+			'Group Size',
+			GROUP_SIZE_FIX,
+			{ min: 1 },
+		),
+		customerName: guestName(item),
 		...collectionOf(item, 'additionalFields'),
 	};
 	const body = await reservationBody(item, fields);

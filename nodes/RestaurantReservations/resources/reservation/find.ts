@@ -17,6 +17,7 @@ import { toLocalDateTime } from '../../../shared/localTime';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { returnAllAndLimit, simplifyOption } from '../../operationHelpers/descriptions';
+import { textInput } from '../../operationHelpers/inputValues';
 import {
 	restaurantLocalTime,
 	restaurantTimeZone,
@@ -37,10 +38,12 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The guest criteria of the item; none, or one that cannot work, stops the item before any request. */
 function queryOf(item: IExecuteSingleFunctions): GuestQuery {
+	const text = (name: string, field: string, example: string) =>
+		textInput(item, item.getNodeParameter(name, ''), field, `Give ${field} as text, ${example}.`);
 	const result = guestQuery({
-		customerName: String(item.getNodeParameter('customerName', '') ?? ''),
-		phone: String(item.getNodeParameter('phone', '') ?? ''),
-		email: String(item.getNodeParameter('email', '') ?? ''),
+		customerName: text('customerName', 'Guest Name', 'e.g. Anna Schmidt'),
+		phone: text('phone', 'Phone', 'e.g. +49 30 1234567'),
+		email: text('email', 'Email', 'e.g. anna@example.com'),
 	});
 	if ('query' in result) return result.query;
 	throw new NodeOperationError(item.getNode(), result.problem.message, {
@@ -54,8 +57,10 @@ function queryOf(item: IExecuteSingleFunctions): GuestQuery {
  * 60 days later). A date alone as To includes that whole day.
  */
 async function periodOf(item: IExecuteSingleFunctions, timeZone: string): Promise<Period> {
-	const fromText = String(item.getNodeParameter('from', '') ?? '').trim();
-	const toText = String(item.getNodeParameter('to', '') ?? '').trim();
+	const fix =
+		"Give a date-time such as 2026-11-22T19:30 (the restaurant's local time), or leave it empty.";
+	const fromText = textInput(item, item.getNodeParameter('from', ''), 'From', fix);
+	const toText = textInput(item, item.getNodeParameter('to', ''), 'To', fix);
 	const from = fromText
 		? await restaurantLocalTime(item, 'From', fromText, timeZone)
 		: `${toLocalDateTime(new Date(), timeZone).slice(0, 10)}T00:00:00`;

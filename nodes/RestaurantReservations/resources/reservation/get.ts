@@ -4,6 +4,7 @@ import { routingUrl } from '../../../shared/paths';
 import { simplifyOption } from '../../operationHelpers/descriptions';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
 import { RESERVATION_FIELDS, reservationIdField } from './helpers/fields';
+import { checkReservationId } from './helpers/reservationId';
 import { addTimeZone } from './helpers/timeZone';
 
 export const operation = apiOperation({
@@ -13,6 +14,7 @@ export const operation = apiOperation({
 	description: 'Get one reservation by ID',
 	method: 'GET',
 	url: routingUrl('reservation'),
+	preSend: [checkReservationId],
 	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
 });
 

@@ -16,6 +16,7 @@ import {
 } from './helpers/fields';
 import { checkBookingRulesField, checkChangeFirst } from './helpers/rulesFirst';
 import { keepChangedPlace, refuseLikeTheRules } from './helpers/slotGuard';
+import { checkReservationId } from './helpers/reservationId';
 import { addTimeZone } from './helpers/timeZone';
 
 /** The main fields of Create, optional here. */
@@ -52,6 +53,7 @@ export const operation = apiOperation({
 	description: 'Change the fields you set; the others keep their values',
 	method: 'PUT',
 	url: routingUrl('reservation'),
+	preSend: [checkReservationId],
 	body: requestBody,
 	responseCheck: refuseLikeTheRules,
 	postReceive: [keepChangedPlace, simplify(RESERVATION_FIELDS), addTimeZone],

@@ -2,7 +2,10 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { checkOrderInput, describeViolation } from '../../../../shared/money';
+import { wholeNumberInput } from '../../../operationHelpers/inputValues';
 import { onlySet, restaurantLocalTime, splitList } from '../../../operationHelpers/readParameters';
+
+export const GROUP_SIZE_FIX = 'Give the number of guests as a whole number, such as 4.';
 
 interface OrderLineParameter {
 	productId: string;
@@ -15,12 +18,16 @@ export async function reservationBody(
 	fields: IDataObject,
 ): Promise<IDataObject> {
 	const body = onlySet(fields);
-	if (typeof body.reservationTime === 'string')
+	if (body.reservationTime !== undefined)
 		body.reservationTime = await restaurantLocalTime(
 			context,
 			'Reservation Time',
 			body.reservationTime,
 		);
+	if (body.groupSize !== undefined)
+		body.groupSize = wholeNumberInput(context, body.groupSize, 'Group Size', GROUP_SIZE_FIX, {
+			min: 1,
+		});
 	if (body.eventId !== undefined) body.eventId = Number(body.eventId);
 
 	const profile = onlySet(context.getNodeParameter('customerProfile', {}) as IDataObject);

@@ -9,9 +9,11 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { checkBooking } from '../../../../shared/bookingRules';
 import { apiPath } from '../../../../shared/paths';
 import { apiRequest } from '../../../../shared/transport';
+import { booleanInput } from '../../../operationHelpers/inputValues';
 import { restaurantIdOf } from '../../../operationHelpers/readParameters';
 import { loadBookingContextAround } from './bookingContext';
 import { rulesRefusal } from './refusal';
+import { reservationIdOf } from './reservationId';
 import { verifyAfterWriting } from './slotGuard';
 
 export const checkBookingRulesField: INodeProperties = {
@@ -24,7 +26,12 @@ export const checkBookingRulesField: INodeProperties = {
 };
 
 const rulesFirst = (item: IExecuteSingleFunctions) =>
-	item.getNodeParameter('checkBookingRules', false) as boolean;
+	booleanInput(
+		item,
+		item.getNodeParameter('checkBookingRules', false),
+		'Check Booking Rules First',
+		false,
+	);
 
 /** Create: refuses, sending nothing, a booking that the published rules refuse. */
 export async function checkRulesFirst(
@@ -59,7 +66,7 @@ export async function checkChangeFirst(
 	if (!rulesFirst(item)) return;
 	// The rules judge a booking's time and size: other changes are not checked.
 	if (body.reservationTime === undefined && body.groupSize === undefined) return;
-	const reservationId = String(item.getNodeParameter('reservationId'));
+	const reservationId = reservationIdOf(item);
 	const current = await apiRequest<{ reservationTime: string; groupSize: number }>(item, {
 		method: 'GET',
 		path: apiPath('reservation', { restaurantId: restaurantIdOf(item), reservationId }),
