@@ -53,11 +53,14 @@ export async function checkDailyDigest(
 	}
 }
 
-/** Example 03: every row of the CSV updates the product, the legacy price fixed. */
+/**
+ * Example 03: every row of the CSV updates the product, the legacy price fixed; an empty cell (the
+ * CSV has one: Tiramisù's takeaway price) leaves that price as it was, not 0.
+ */
 export async function checkPriceUpdate(api: ApiCall, run: () => Promise<Execution>): Promise<void> {
 	const before = await api('listProducts', { query: { take: 200 } });
-	const legacy = before.body.items.find((p: { id: string }) => p.id === 'prd-101-legacy-wine');
-	expect(legacy.price).toBe(3.456);
+	const previous = (id: string) => before.body.items.find((p: { id: string }) => p.id === id);
+	expect(previous('prd-101-legacy-wine').price).toBe(3.456);
 
 	const execution = await run();
 	expect(execution.error).toBeUndefined();
@@ -68,17 +71,29 @@ export async function checkPriceUpdate(api: ApiCall, run: () => Promise<Executio
 		'prd-101-desserts-01',
 		'prd-101-legacy-wine',
 	]);
+	// Extract From File gives an empty cell as '' (Include Empty Cells).
+	expect(rows.filter((r) => r.takeaway_price === '').map((r) => r.product_id)).toEqual([
+		'prd-101-desserts-01',
+	]);
+	expect(previous('prd-101-desserts-01').takeawayPrice).toBeGreaterThan(0);
 	const updated = execution.nodes["Update the product's prices"].items;
 	expect(updated).toHaveLength(4);
 
 	const after = await api('listProducts', { query: { take: 200 } });
 	ok(after.status);
+	/** The CSV's value, or with an empty cell the product's value before the run. */
+	const expected = (row: Record<string, string>, column: string, field: string) =>
+		row[column] === '' ? previous(row.product_id)[field] : Number(row[column]);
 	for (const row of rows) {
 		const output = updated.find((u) => u.id === row.product_id)!;
 		const stored = after.body.items.find((p: { id: string }) => p.id === row.product_id);
-		expect(output.price).toBe(Number(row.price));
-		expect(stored.price).toBe(Number(row.price));
-		expect(stored.takeawayPrice).toBe(Number(row.takeaway_price));
+		for (const [column, field] of [
+			['price', 'price'],
+			['takeaway_price', 'takeawayPrice'],
+		]) {
+			expect(output[field]).toBe(expected(row, column, field));
+			expect(stored[field]).toBe(expected(row, column, field));
+		}
 	}
 	expect(after.body.items.find((p: { id: string }) => p.id === 'prd-101-legacy-wine').price).toBe(
 		3.46,
@@ -98,13 +113,17 @@ async function startRequestLog(sandboxUrl: string) {
 
 /**
  * Example 06: the POS export creates the missing group once and brings every row's product in line
- * (by PLU, or by name for the row without one); a second run changes nothing and writes nothing.
+ * (by PLU, or by name for the row without one), an empty cell leaving that field as it was; a
+ * second run changes nothing and writes nothing.
  */
 export async function checkPosCatalogSync(
 	api: ApiCall,
 	sandboxUrl: string,
 	run: () => Promise<Execution>,
 ): Promise<void> {
+	const previous = (await api('listProducts', { query: { take: 200 } })).body.items as Array<
+		Record<string, any>
+	>;
 	const first = await run();
 	expect(first.error).toBeUndefined();
 	const rows = first.nodes['One item per CSV row'].items;
@@ -142,12 +161,24 @@ export async function checkPosCatalogSync(
 		expect(stored).toMatchObject({
 			name: row.name,
 			price: Number(row.price),
-			visible: row.visible === 'true',
 			groupId: groups.find((g) => g.name === row.group)!.id,
 		});
-		if (row.takeaway_price) expect(stored.takeawayPrice).toBe(Number(row.takeaway_price));
-		if (row.stock) expect(stored.stockAmount).toBe(Number(row.stock));
+		// An empty cell leaves the field as it was (a new product: as the API creates it).
+		const was = previous.find((p) => p.id === stored.id);
+		for (const [column, field, value] of [
+			['takeaway_price', 'takeawayPrice', Number],
+			['stock', 'stockAmount', Number],
+			['visible', 'visible', (cell: string) => cell === 'true'],
+		] as const) {
+			if (row[column] !== '') expect(stored[field]).toBe(value(row[column]));
+			else if (was) expect(stored[field]).toBe(was[field]);
+		}
 	});
+	// The export leaves Gelato's visibility empty: it stays visible, not hidden.
+	expect(rows.filter((row) => row.visible === '').map((row) => row.name)).toEqual(['Gelato']);
+	const gelato = catalog.find((p) => p.productPLU === '10104011')!;
+	expect(previous.find((p) => p.id === gelato.id)!.visible).toBe(true);
+	expect(gelato.visible).toBe(true);
 
 	const requests = await startRequestLog(sandboxUrl);
 	const second = await run();
