@@ -22,6 +22,7 @@ import {
 	importWorkflows,
 	prepareExample,
 	REPO_ROOT,
+	SANDBOX_CREDENTIAL,
 	type ExampleWorkflow,
 } from '../../scripts/n8n';
 import { TOKENS } from '../support/tokens';
@@ -30,6 +31,8 @@ import { startEnvironment, type E2eEnvironment } from './support/environment';
 const EXAMPLE_ID = 'RrExAiDesk08';
 /** The example imported a second time with the application credential, and activated. */
 const DESK_ID = 'RrExAiDeskApp08x';
+/** And a third time with the staff credential `npm run dev` gives the examples, on a path of its own. */
+const STAFF_DESK_ID = 'RrExAiDeskStaff08x';
 const VENDOR_CREDENTIAL = {
 	id: 'RrSandboxVendor01',
 	name: 'Restaurant Reservations sandbox (application)',
@@ -77,6 +80,8 @@ interface TranscriptEntry {
 let env: E2eEnvironment;
 let client: Client;
 let mcpUrl: string;
+/** The client of the desk that books with the staff token. */
+let staffClient: Client;
 const durations: Record<string, number> = {};
 const transcript: TranscriptEntry[] = [];
 
@@ -89,34 +94,54 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
 	}
 }
 
-/** The example with the application credential, its MCP Server Trigger set to Bearer Auth. */
-function behindBearerAuth(example: ExampleWorkflow): ExampleWorkflow['json'] {
+/**
+ * The example with the given credential, its MCP Server Trigger set to Bearer Auth (and, for a
+ * second desk, on the path `<path>-<pathSuffix>`).
+ */
+function behindBearerAuth(
+	example: ExampleWorkflow,
+	desk: {
+		credential: { id: string; name: string };
+		id: string;
+		label: string;
+		pathSuffix?: string;
+	},
+): ExampleWorkflow['json'] {
 	const json = prepareExample(example, {
 		filesFolder: env.instance.filesFolder,
-		credential: VENDOR_CREDENTIAL,
-		id: DESK_ID,
-		name: `${example.name} (application token)`,
+		credential: desk.credential,
+		id: desk.id,
+		name: `${example.name} (${desk.label})`,
 	});
 	const trigger = json.nodes.find((n) => n.type === MCP_TRIGGER)!;
-	trigger.parameters = { ...(trigger.parameters as object), authentication: 'bearerAuth' };
+	const { path: triggerPath } = trigger.parameters as { path: string };
+	trigger.parameters = {
+		...(trigger.parameters as object),
+		authentication: 'bearerAuth',
+		path: desk.pathSuffix ? `${triggerPath}-${desk.pathSuffix}` : triggerPath,
+	};
 	trigger.credentials = { httpBearerAuth: { ...MCP_CREDENTIAL } };
 	return json;
 }
 
 /** An MCP client connected over Streamable HTTP, sending `token` as the agent's bearer token. */
-async function connectedClient(token?: string): Promise<Client> {
+async function connectedClient(token?: string, url = mcpUrl): Promise<Client> {
 	const connecting = new Client({ name: 'restaurant-reservations-e2e', version: '1.0.0' });
 	const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
 	await connecting.connect(
-		new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers } }),
+		new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
 	);
 	return connecting;
 }
 
 /** One tool call as an agent makes it; the answer's text, parsed when it is JSON. */
-async function call(tool: string, args: Record<string, unknown>): Promise<Answer> {
+async function call(
+	tool: string,
+	args: Record<string, unknown>,
+	desk: Client = client,
+): Promise<Answer> {
 	const started = performance.now();
-	const result = await client.callTool({ name: tool, arguments: args });
+	const result = await desk.callTool({ name: tool, arguments: args });
 	const ms = Math.round(performance.now() - started);
 	const content = result.content as Array<{ type: string; text?: string }>;
 	const text = content
@@ -218,20 +243,40 @@ beforeAll(async () => {
 		],
 		importDir,
 	);
-	await importWorkflows(env.instance, [behindBearerAuth(example)], importDir);
-	const rest = await env.startServer();
-	const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${DESK_ID}`);
-	const activated = await timed('activate', () =>
-		rest.request<{ active: boolean }>('POST', `/workflows/${DESK_ID}/activate`, {
-			versionId: workflow.versionId,
-		}),
+	await importWorkflows(
+		env.instance,
+		[
+			behindBearerAuth(example, {
+				credential: VENDOR_CREDENTIAL,
+				id: DESK_ID,
+				label: 'application token',
+			}),
+			behindBearerAuth(example, {
+				credential: SANDBOX_CREDENTIAL,
+				id: STAFF_DESK_ID,
+				label: 'staff token',
+				pathSuffix: 'staff',
+			}),
+		],
+		importDir,
 	);
-	expect(activated.active).toBe(true);
+	const rest = await env.startServer();
+	for (const id of [DESK_ID, STAFF_DESK_ID]) {
+		const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${id}`);
+		const activated = await timed(`activate ${id}`, () =>
+			rest.request<{ active: boolean }>('POST', `/workflows/${id}/activate`, {
+				versionId: workflow.versionId,
+			}),
+		);
+		expect(activated.active).toBe(true);
+	}
 
 	// The production URL of the MCP Server Trigger: /mcp/<path>, Streamable HTTP.
 	mcpUrl = `${env.instance.url}/mcp/${mcpPath}`;
 	await timed('productionUrlReady', () => productionUrlReady(mcpUrl));
+	await productionUrlReady(`${mcpUrl}-staff`);
 	client = await timed('connect', () => connectedClient(MCP_TOKEN));
+	staffClient = await connectedClient(MCP_TOKEN, `${mcpUrl}-staff`);
 }, 300_000);
 
 afterAll(async () => {
@@ -241,6 +286,7 @@ afterAll(async () => {
 		`${JSON.stringify({ url: mcpUrl, durationsMs: durations, calls: transcript }, null, 2)}\n`,
 	);
 	await client?.close();
+	await staffClient?.close();
 	await env?.stop();
 });
 
@@ -543,6 +589,14 @@ describe('bad calls are answered with a sentence, and nothing changes in the san
 		await expectNothingWritten();
 	});
 
+	it('an empty time: the field named, not a JavaScript error', async () => {
+		const answer = await call('book_table', { ...guest, time: '', partySize: 2 });
+		expect(answer.isError).toBe(true);
+		expect(answer.text).toContain('Reservation Time is empty');
+		expect(answer.text).not.toMatch(/Cannot read|undefined|TypeError/);
+		await expectNothingWritten();
+	});
+
 	it('a time outside the booking hours', async () => {
 		const time = `${times.day}T16:30`;
 		const answer = await call('book_table', { ...guest, time, partySize: 2 });
@@ -568,5 +622,43 @@ describe('bad calls are answered with a sentence, and nothing changes in the san
 
 	it('the reservation list is the same as before the bad calls', async () => {
 		expect(await allReservations()).toEqual(before);
+	});
+});
+
+describe('several guests book the last places of a slot at once (issue 23)', () => {
+	/** Restaurant 101's published limit of bookings per slot (sandbox/seed/restaurants.ts). */
+	const MAX_BOOKINGS = 6;
+
+	async function slotBookings(time: string): Promise<Array<Record<string, any>>> {
+		return (await allReservations()).filter(
+			(r) => String(r.reservationTime).slice(0, 16) === time && r.state !== 'cancelled',
+		);
+	}
+
+	it.each([
+		['the application token (the sandbox enforces the rules too)', () => client],
+		['the staff token (the server books beyond the online rules)', () => staffClient],
+	])('through %s: 5 book_table calls for the last 2 places, 2 booked', async (_token, desk) => {
+		const time = (await freeDinnerTimes()).first;
+		for (let i = 0; i < MAX_BOOKINGS - 2; i++)
+			await env.api('createReservation', {
+				body: { reservationTime: `${time}:00`, groupSize: 2, customerName: `Earlier ${i}` },
+			});
+		const answers = await Promise.all(
+			Array.from({ length: 5 }, (_, i) =>
+				call(
+					'book_table',
+					{ guestName: `Caller ${i}`, phone: `+49 30 5550 20${i}0`, time, partySize: 2 },
+					desk(),
+				),
+			),
+		);
+		const refused = answers.filter((a) => a.isError);
+		expect(answers.length - refused.length).toBe(2);
+		for (const answer of refused) {
+			expect(answer.text).toContain(`${time.replace('T', ' ')} is fully booked.`);
+			expect(answer.text).toContain('Nearest bookable times');
+		}
+		expect(await slotBookings(time)).toHaveLength(MAX_BOOKINGS);
 	});
 });

@@ -44,7 +44,6 @@ async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject |
 			item.getNodeParameter('groupSize'),
 			'Group Size',
 			GROUP_SIZE_FIX,
-			{ min: 1 },
 		),
 		customerName: guestName(item),
 		...collectionOf(item, 'additionalFields'),

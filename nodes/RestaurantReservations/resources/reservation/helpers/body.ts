@@ -5,6 +5,7 @@ import { checkOrderInput, describeViolation } from '../../../../shared/money';
 import { wholeNumberInput } from '../../../operationHelpers/inputValues';
 import { onlySet, restaurantLocalTime, splitList } from '../../../operationHelpers/readParameters';
 
+// A size the restaurant does not take (0, -2, 40) is its rules' or its server's to refuse.
 export const GROUP_SIZE_FIX = 'Give the number of guests as a whole number, such as 4.';
 
 interface OrderLineParameter {
@@ -25,9 +26,7 @@ export async function reservationBody(
 			body.reservationTime,
 		);
 	if (body.groupSize !== undefined)
-		body.groupSize = wholeNumberInput(context, body.groupSize, 'Group Size', GROUP_SIZE_FIX, {
-			min: 1,
-		});
+		body.groupSize = wholeNumberInput(context, body.groupSize, 'Group Size', GROUP_SIZE_FIX);
 	if (body.eventId !== undefined) body.eventId = Number(body.eventId);
 
 	const profile = onlySet(context.getNodeParameter('customerProfile', {}) as IDataObject);
