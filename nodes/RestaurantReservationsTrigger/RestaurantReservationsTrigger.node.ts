@@ -16,6 +16,7 @@ import { reservationListFilters, restaurantLocator, sortedOptions } from '../sha
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { pollWatch } from './poll/poll';
 import { MAX_HORIZON_DAYS } from './poll/settings';
+import { MOMENT_PARAMETERS } from './targets/reservations/momentParameters';
 import type { WatchTargetDefinition } from './targets';
 import { WATCH_TARGETS } from './targets';
 
@@ -53,7 +54,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["restaurants"] === "all" ? "All restaurants" : "One restaurant"}}',
 		description:
-			"Starts the workflow when a restaurant's reservations, events or products are created, changed or removed",
+			"Starts the workflow when a restaurant's reservations, events or products are created, changed or removed, and before and after each visit (reminders, not arrived, visit ended)",
 		defaults: { name: 'Restaurant Reservations Trigger' },
 		polling: true,
 		inputs: [],
@@ -109,6 +110,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 				default: 90,
 				description: `How many days after the start of the current hour the watched period ends. Look Back plus Look Ahead can be up to ${MAX_HORIZON_DAYS} days; the period is fetched in parts of at most ${MAX_RANGE_DAYS} days.`,
 			},
+			...MOMENT_PARAMETERS,
 			{
 				displayName: 'Options',
 				displayOptions: forReservations,

@@ -8,6 +8,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { ListedRecord, StoredRecord } from './state/records';
 import type { StoredRestaurant } from './state/storedState';
+import type { MomentSettings } from './targets/reservations/momentSettings';
 import type { SnapshotFormat } from './targets/reservations/recordFormat';
 
 /** The Watch parameter's values (saved in workflows: never change); reservations is the default. */
@@ -31,6 +32,8 @@ export interface ReservationSettings {
 	filters: ListFilters;
 	/** The snapshot's format: it holds the "Report Previous Guest Details" option. */
 	format: SnapshotFormat;
+	/** The reminders and follow-ups, when one of their events is chosen. */
+	moments?: MomentSettings;
 }
 
 export interface Restaurant {
@@ -105,6 +108,17 @@ export interface WatchTarget {
 	): TriggerItem | undefined;
 	/** The item of a tracked record gone from the list; undefined when the target or the chosen events have none. */
 	gone(before: StoredRecord, restaurant: Restaurant): TriggerItem | undefined;
+	/**
+	 * The items of the moments due at this poll (reminders, follow-ups) for the listed records
+	 * (`previousRecords`: the previous record of each), and what to keep for the next poll; a target
+	 * without moments has none.
+	 */
+	moments?(
+		listing: Listing,
+		listed: ListedRecord[],
+		previousRecords: Array<string | undefined>,
+		previous: StoredRestaurant,
+	): { items: TriggerItem[]; remindedBefore: Record<string, string> };
 	/** One restaurant's items in the order they are emitted. */
 	order(items: TriggerItem[]): TriggerItem[];
 	/** For a manual run with no change waiting: a sample of each chosen event, from the listings. */

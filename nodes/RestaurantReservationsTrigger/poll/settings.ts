@@ -6,7 +6,13 @@ import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { textDigest } from '../state/hash';
 import { watchTargetOf, WATCH_TARGETS } from '../targets';
+import {
+	checkHorizonHoldsMoments,
+	readMomentSettings,
+} from '../targets/reservations/momentParameters';
+import type { MomentSettings } from '../targets/reservations/momentSettings';
 import { snapshotFormat } from '../targets/reservations/recordFormat';
+import { RESERVATION_TRIGGER_EVENTS } from '../targets/reservations/triggerEvents';
 import type { ListFilters, TriggerSettings, Watch } from '../types';
 
 /** Longest horizon, look-back plus look-ahead, in days. */
@@ -35,6 +41,7 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	const options = context.getNodeParameter('options', {}) as TriggerOptions;
 	const filters = readFilters(options);
 	const reportPreviousGuestDetails = options.keepGuestDetails === true;
+	const moments = readMoments(context, events, { lookBackDays, lookAheadDays });
 	// Unchanged since the first version: stored reservation snapshots stay valid.
 	const settingsKey = textDigest(
 		JSON.stringify([
@@ -59,8 +66,21 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 			lookAheadDays,
 			filters,
 			format: snapshotFormat(reportPreviousGuestDetails),
+			...(moments ? { moments } : {}),
 		},
 	};
+}
+
+/** The moments' settings when one of their events is chosen, checked against the horizon. */
+function readMoments(
+	context: IPollFunctions,
+	events: ReadonlySet<string>,
+	horizon: { lookBackDays: number; lookAheadDays: number },
+): MomentSettings | undefined {
+	if (!RESERVATION_TRIGGER_EVENTS.momentEvents.some((event) => events.has(event))) return undefined;
+	const moments = readMomentSettings(context, events);
+	checkHorizonHoldsMoments(context, moments, events, horizon);
+	return moments;
 }
 
 function readWatch(context: IPollFunctions): Watch {

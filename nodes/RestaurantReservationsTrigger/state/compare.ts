@@ -35,6 +35,7 @@ export async function compareListing(
 	const before = previous && previousRecords(previous, target);
 	let listed = inIdOrder(listing.records);
 	let items: TriggerItem[] = [];
+	let remindedBefore: Record<string, string> = {};
 	if (previous && before) {
 		let pairing = pairRecords(before, listed);
 		const { found, gone } = await target.unlisted(listing, pairing.unlisted);
@@ -44,6 +45,11 @@ export async function compareListing(
 			pairing = pairRecords(before, listed);
 		}
 		items = changedItems(listed, pairing.previous, previous, listing, target);
+		const moments = target.moments?.(listing, listed, pairing.previous, previous);
+		if (moments) {
+			items.push(...moments.items);
+			remindedBefore = moments.remindedBefore;
+		}
 		for (const stored of gone) {
 			const item = target.gone(stored, restaurant);
 			if (item) items.push(item);
@@ -56,6 +62,7 @@ export async function compareListing(
 		horizonTo: listing.horizonTo,
 		serverTime: listing.serverTime,
 		records: target.writeRecords(listed),
+		...(Object.keys(remindedBefore).length > 0 ? { remindedBefore } : {}),
 	};
 	return { items, next: previous && isIdle(items, previous, next) ? previous : next };
 }
@@ -74,7 +81,8 @@ function isIdle(items: TriggerItem[], previous: StoredRestaurant, next: StoredRe
 		next.records === previous.records &&
 		next.timeZone === previous.timeZone &&
 		next.horizonFrom === previous.horizonFrom &&
-		next.horizonTo === previous.horizonTo
+		next.horizonTo === previous.horizonTo &&
+		JSON.stringify(next.remindedBefore ?? {}) === JSON.stringify(previous.remindedBefore ?? {})
 	);
 }
 

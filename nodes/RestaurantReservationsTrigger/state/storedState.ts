@@ -5,7 +5,8 @@
  *
  * ```
  * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>,
- *   r: { '101': { z: 'Europe/Berlin', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>' } } }
+ *   r: { '101': { z: 'Europe/Berlin', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>',
+ *                 m: { '<reservation id>': '<time it was reminded for>' } } } }   (m: only when not empty)
  * ```
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -29,6 +30,8 @@ export interface StoredRestaurant {
 	serverTime: number;
 	/** The restaurant's records (./records). */
 	records: string;
+	/** Moved bookings reminded for their previous time, until their next reminder (../targets/reservations/moments). */
+	remindedBefore?: Record<string, string>;
 }
 
 export interface StoredState {
@@ -47,6 +50,7 @@ interface StoredRestaurantJson {
 	t: string;
 	d: number;
 	s: string;
+	m?: Record<string, string>;
 }
 
 interface StoredStateJson {
@@ -94,6 +98,7 @@ export function readStoredState(
 			horizonTo: value.t,
 			serverTime: value.d,
 			records: value.s,
+			...(value.m && typeof value.m === 'object' ? { remindedBefore: value.m } : {}),
 		};
 	}
 	return { version: v, settingsKey: k, restaurantsLookedUpAt: at, restaurants };
@@ -119,5 +124,8 @@ function toJson(restaurant: StoredRestaurant): StoredRestaurantJson {
 		t: restaurant.horizonTo,
 		d: restaurant.serverTime,
 		s: restaurant.records,
+		...(restaurant.remindedBefore && Object.keys(restaurant.remindedBefore).length > 0
+			? { m: restaurant.remindedBefore }
+			: {}),
 	};
 }

@@ -39,8 +39,19 @@ export interface ChangeEvent<Change, Source, Item> extends EventBase<Source, Ite
 	matches(change: Change): boolean;
 }
 
+/**
+ * An event of a moment in a record's life rather than a change (a reminder before a visit, a
+ * follow-up after it): fired by the target at the poll the moment falls due, whatever changed.
+ */
+export interface MomentEvent<Source, Item> extends EventBase<Source, Item> {
+	reports: 'moment';
+}
+
 export type TriggerEventDefinition<Change, Source, Item> =
-	NewRecordEvent<Source, Item> | GoneRecordEvent<Source, Item> | ChangeEvent<Change, Source, Item>;
+	| NewRecordEvent<Source, Item>
+	| GoneRecordEvent<Source, Item>
+	| ChangeEvent<Change, Source, Item>
+	| MomentEvent<Source, Item>;
 
 export interface TriggerEventTable<Change, Source, Item> {
 	/** Every event's value, in table order. */
@@ -53,12 +64,14 @@ export interface TriggerEventTable<Change, Source, Item> {
 	newRecordEvent: string | undefined;
 	/** The event of a tracked record gone from the list; undefined when the target has none (records that leave are dropped silently). */
 	goneRecordEvent: string | undefined;
+	/** The moment events, in table order. */
+	momentEvents: readonly string[];
 	/** The event a change is reported as: of the chosen events that match it, the one of highest precedence. */
 	eventFor(change: Change, chosen: ReadonlySet<string>): string | undefined;
 	/**
 	 * A sample of each chosen event, marked `sample: true`: the new-record event first, then the
 	 * change events from the lowest precedence (the broadest) to the highest (the most specific),
-	 * then the gone-record event.
+	 * then the gone-record event, then the moment events.
 	 */
 	samples(source: Source, chosen: ReadonlySet<string>): Item[];
 }
@@ -68,6 +81,7 @@ export function triggerEventTable<Change, Source, Item extends object>(
 ): TriggerEventTable<Change, Source, Item> {
 	const newRecordEvents = events.filter((event) => event.reports === 'new');
 	const goneRecordEvents = events.filter((event) => event.reports === 'gone');
+	const momentEvents = events.filter((event) => event.reports === 'moment');
 	const changeEvents = events.filter(
 		(event): event is ChangeEvent<Change, Source, Item> => event.reports === 'change',
 	);
@@ -85,6 +99,7 @@ export function triggerEventTable<Change, Source, Item extends object>(
 		...newRecordEvents,
 		...[...mostSpecificFirst].reverse(),
 		...goneRecordEvents,
+		...momentEvents,
 	];
 	return {
 		values: events.map((event) => event.value),
@@ -98,6 +113,7 @@ export function triggerEventTable<Change, Source, Item extends object>(
 		defaults: events.filter((event) => event.onByDefault).map((event) => event.value),
 		newRecordEvent: newRecordEvents[0]?.value,
 		goneRecordEvent: goneRecordEvents[0]?.value,
+		momentEvents: momentEvents.map((event) => event.value),
 		eventFor: (change, chosen) =>
 			mostSpecificFirst.find((event) => event.matches(change) && chosen.has(event.value))?.value,
 		samples: (source, chosen) =>

@@ -7,11 +7,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ChangeItem, Diff } from './changes';
 import { createdItem, updateItem } from './changes';
+import { formatLocal, parseLocal } from '../../../shared/dateWindows';
 import { triggerEventTable } from '../triggerEvents';
+import { MOMENT_EVENTS } from './moments';
 
 /** A reservation of the horizon, for the samples. */
 export interface ReservationPick {
 	restaurantId: number | string;
+	timeZone: string;
 	reservation: IDataObject;
 }
 
@@ -87,7 +90,70 @@ export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPic
 			);
 		},
 	},
+	{
+		value: MOMENT_EVENTS.reminderDue,
+		displayName: 'Reminder Due',
+		description:
+			'Before each visit, at the times set under Remind Before the Visit: once per booking and reminder, never for a cancelled one',
+		onByDefault: false,
+		reports: 'moment',
+		sample: (picks, event) =>
+			momentSample(upcoming(picks), event, -120, {
+				offset: { minutes: 120, label: '2 hours' },
+				rescheduled: false,
+			}),
+	},
+	{
+		value: MOMENT_EVENTS.notArrived,
+		displayName: 'Not Arrived',
+		description:
+			'A booking still expected (e.g. confirmed) some minutes after its time: once per booking',
+		onByDefault: false,
+		reports: 'moment',
+		sample: (picks, event) => momentSample(upcoming(picks), event, 15, { graceMinutes: 15 }),
+	},
+	{
+		value: MOMENT_EVENTS.visitEnded,
+		displayName: 'Visit Ended',
+		description:
+			'After each visit of a guest who came (e.g. for a thank-you or a review request): once per booking',
+		onByDefault: false,
+		reports: 'moment',
+		sample: (picks, event) =>
+			momentSample(
+				picks.find((p) => ['completed', 'seated', 'arrived'].includes(String(p.reservation.state))),
+				event,
+				180,
+				{ visitLengthMinutes: 120 },
+			),
+	},
 ]);
+
+/** A booking that is neither cancelled nor over, for the samples of reminders. */
+function upcoming(picks: ReservationPick[]): ReservationPick | undefined {
+	return picks.find((p) => ['confirmed', 'pending'].includes(String(p.reservation.state)));
+}
+
+/** An illustrative moment item of a real booking: due `minutes` after its time (before, when negative). */
+function momentSample(
+	pick: ReservationPick | undefined,
+	event: string,
+	minutes: number,
+	details: IDataObject,
+): ChangeItem | undefined {
+	const time = parseLocal(String(pick?.reservation.reservationTime ?? ''));
+	if (!pick || time === undefined) return undefined;
+	return {
+		event,
+		restaurantId: pick.restaurantId,
+		reservationId: String(pick.reservation.id),
+		reservation: pick.reservation,
+		dueAt: formatLocal(time + minutes * 60_000),
+		timeZone: pick.timeZone,
+		lateByMinutes: 0,
+		...details,
+	};
+}
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 

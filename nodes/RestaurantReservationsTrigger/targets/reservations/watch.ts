@@ -13,6 +13,7 @@ import { createdItem, updateItem } from './changes';
 import { getReservation, listWindow } from '../../api/requests';
 import type { Horizon } from './horizon';
 import { horizonAt, inRange } from './horizon';
+import { momentItems } from './moments';
 import { RESERVATION_TRIGGER_EVENTS } from './triggerEvents';
 import type { ListedRecord } from '../../state/records';
 import type { StoredRestaurant } from '../../state/storedState';
@@ -62,6 +63,26 @@ export function reservationWatch({ context, settings, clock, now }: PollScope): 
 			return change && event ? updateItem(event, restaurant.id, listed.value, change) : undefined;
 		},
 		gone: () => undefined,
+		moments(listing, listed, previousRecords, previous) {
+			if (!watched.moments) return { items: [], remindedBefore: {} };
+			const bookings = listed.map((one, i) => {
+				const before = previousRecords[i];
+				const time =
+					before === undefined ? undefined : format.timeOf({ id: one.id, record: before });
+				return {
+					reservation: one.value,
+					previousTime: typeof time === 'string' ? time : undefined,
+				};
+			});
+			return momentItems(
+				bookings,
+				{ from: previous.serverTime, to: listing.serverTime },
+				listing.restaurant,
+				watched.moments,
+				chosen,
+				previous.remindedBefore ?? {},
+			);
+		},
 		order: (items) => sortByTime(items as ChangeItem[]),
 		samples: (listings) => RESERVATION_TRIGGER_EVENTS.samples(picksOf(listings), chosen),
 	};
@@ -165,6 +186,10 @@ function sortByTime(items: ChangeItem[]): TriggerItem[] {
 /** The reservations of the listings, for the samples of a manual run. */
 function picksOf(listings: Listing[]) {
 	return listings.flatMap(({ restaurant, records }) =>
-		[...records.values()].map(({ value }) => ({ restaurantId: restaurant.id, reservation: value })),
+		[...records.values()].map(({ value }) => ({
+			restaurantId: restaurant.id,
+			timeZone: restaurant.timeZone,
+			reservation: value,
+		})),
 	);
 }

@@ -1,0 +1,200 @@
+/**
+ * The moments of a booking (Reminder Due, Not Arrived, Visit Ended): each fires once, at the first
+ * poll at or after it falls due, for the booking as it is at that poll.
+ *
+ * Why no per-booking bookkeeping is stored: a poll covers the moments in (previous poll, this poll],
+ * both ends the server's clock at a poll's first answer, and n8n stores the trigger's state with
+ * what it emits (committed with the execution under durable poll cursors). So the polls' intervals
+ * follow one another without gap or overlap, and each moment of a booking's current time lies in
+ * exactly one of them. Two cases fall before the interval and are fired at once: a booking made or
+ * moved to a time whose reminder is already past (booked at 18:00 for 19:30 with a 2-hour reminder),
+ * as long as its visit has not begun. A moment whose interval was missed (n8n down, the workflow
+ * inactive) lies in the next poll's longer interval: it fires late, with `lateByMinutes`.
+ *
+ * A booking moved after its reminder fired is reminded again for its new time, marked
+ * `rescheduled` with the time it was reminded for: the one thing kept per booking, and only for a
+ * booking moved after a reminder until its next one (`remindedBefore`).
+ *
+ * Nothing is fired early (a moment after this poll's clock waits), nor for a booking whose state is
+ * not one the moment is for at this poll (a cancelled booking is never reminded). The first poll is
+ * a silent baseline: moments before it are not fired.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { addLocalDays, parseLocal } from '../../../shared/dateWindows';
+import { localToInstant, toLocalDateTime } from '../../../shared/localTime';
+import type { TriggerItem } from '../../types';
+import type { MomentSettings } from './momentSettings';
+
+export const MOMENT_EVENTS = {
+	reminderDue: 'reminderDue',
+	notArrived: 'notArrived',
+	visitEnded: 'visitEnded',
+} as const;
+
+/** A booking at this poll, and its time at the previous poll (undefined: new to the trigger). */
+export interface BookingAtPoll {
+	reservation: IDataObject;
+	previousTime: string | undefined;
+}
+
+/** The interval a poll covers, epoch ms: (from, to]. */
+export interface PollInterval {
+	from: number;
+	to: number;
+}
+
+interface Due {
+	event: string;
+	/** Epoch ms. */
+	at: number;
+	details: IDataObject;
+}
+
+const MINUTE = 60_000;
+
+export interface Moments {
+	items: TriggerItem[];
+	/** By reservation ID, the time a moved booking was last reminded for, until its next reminder. */
+	remindedBefore: Record<string, string>;
+}
+
+/** The moment items of one restaurant's bookings for this poll. */
+export function momentItems(
+	bookings: BookingAtPoll[],
+	interval: PollInterval,
+	restaurant: { id: number | string; timeZone: string },
+	settings: MomentSettings,
+	chosen: ReadonlySet<string>,
+	remindedBefore: Readonly<Record<string, string>>,
+): Moments {
+	const moments: Moments = { items: [], remindedBefore: {} };
+	const { timeZone } = restaurant;
+	for (const booking of bookings) {
+		const time = booking.reservation.reservationTime;
+		if (typeof time !== 'string' || parseLocal(time) === undefined) continue;
+		const visit = localToInstant(time, timeZone).getTime();
+		const id = String(booking.reservation.id);
+		const dues: Array<Due | undefined> = [];
+		if (chosen.has(MOMENT_EVENTS.reminderDue)) {
+			const movedFrom =
+				remindedTimeBefore(booking, interval, settings, timeZone) ?? remindedBefore[id];
+			const reminder = reminderDue(booking, visit, interval, settings, movedFrom);
+			if (!reminder && movedFrom !== undefined) moments.remindedBefore[id] = movedFrom;
+			dues.push(reminder);
+		}
+		if (chosen.has(MOMENT_EVENTS.notArrived))
+			dues.push(notArrived(booking, visit, interval, settings));
+		if (chosen.has(MOMENT_EVENTS.visitEnded))
+			dues.push(visitEnded(booking, visit, interval, settings, timeZone));
+		for (const due of dues)
+			if (due) moments.items.push(momentItem(due, booking, interval, restaurant));
+	}
+	return moments;
+}
+
+/** The previous time of a booking moved since the previous poll, when a reminder for it had fallen due. */
+function remindedTimeBefore(
+	booking: BookingAtPoll,
+	interval: PollInterval,
+	{ reminders }: MomentSettings,
+	timeZone: string,
+): string | undefined {
+	const { previousTime } = booking;
+	if (previousTime === undefined || previousTime === booking.reservation.reservationTime)
+		return undefined;
+	if (parseLocal(previousTime) === undefined) return undefined;
+	const before = localToInstant(previousTime, timeZone).getTime();
+	const largest = Math.max(...reminders.offsets.map((offset) => offset.minutes));
+	return before - largest * MINUTE <= interval.from ? previousTime : undefined;
+}
+
+const inInterval = (at: number, { from, to }: PollInterval) => at > from && at <= to;
+const stateOf = (booking: BookingAtPoll) => String(booking.reservation.state ?? '');
+
+/**
+ * The reminder this poll fires, if any: of the offsets due now, the one nearest the visit (a
+ * booking made at 18:00 for 19:30 gets its 2-hour reminder, not the 24-hour one as well).
+ */
+function reminderDue(
+	booking: BookingAtPoll,
+	visit: number,
+	interval: PollInterval,
+	{ reminders }: MomentSettings,
+	movedFrom: string | undefined,
+): Due | undefined {
+	if (!reminders.states.has(stateOf(booking))) return undefined;
+	const begun = visit <= interval.to;
+	if (begun && !reminders.keepLate) return undefined;
+	const time = String(booking.reservation.reservationTime);
+	const newOrMoved = booking.previousTime !== time;
+	const due = [...reminders.offsets]
+		.sort((a, b) => a.minutes - b.minutes)
+		.map((offset) => ({ offset, at: visit - offset.minutes * MINUTE }))
+		.find(
+			({ at }) =>
+				inInterval(at, interval) ||
+				// Made or moved inside the offset: reminded at once, unless the visit has begun.
+				(newOrMoved && !begun && at <= interval.from),
+		);
+	if (!due) return undefined;
+	const details: IDataObject = {
+		offset: { minutes: due.offset.minutes, label: due.offset.label },
+		rescheduled: movedFrom !== undefined,
+	};
+	if (movedFrom !== undefined) details.previousReservationTime = movedFrom;
+	return { event: MOMENT_EVENTS.reminderDue, at: due.at, details };
+}
+
+function notArrived(
+	booking: BookingAtPoll,
+	visit: number,
+	interval: PollInterval,
+	{ notArrived: settings }: MomentSettings,
+): Due | undefined {
+	const at = visit + settings.graceMinutes * MINUTE;
+	if (!settings.states.has(stateOf(booking)) || !inInterval(at, interval)) return undefined;
+	return { event: MOMENT_EVENTS.notArrived, at, details: { graceMinutes: settings.graceMinutes } };
+}
+
+function visitEnded(
+	booking: BookingAtPoll,
+	visit: number,
+	interval: PollInterval,
+	{ visitEnded: settings }: MomentSettings,
+	timeZone: string,
+): Due | undefined {
+	if (!settings.states.has(stateOf(booking))) return undefined;
+	const turnOver = Number(booking.reservation.estimatedTurnOverTime);
+	const lengthMinutes = turnOver > 0 ? turnOver : settings.defaultLengthMinutes;
+	const end = visit + lengthMinutes * MINUTE;
+	const at =
+		'minutes' in settings.after
+			? end + settings.after.minutes * MINUTE
+			: nextDayAt(end, settings.after.nextDayAt, timeZone);
+	if (!inInterval(at, interval)) return undefined;
+	return { event: MOMENT_EVENTS.visitEnded, at, details: { visitLengthMinutes: lengthMinutes } };
+}
+
+/** The instant of `HH:mm` restaurant time on the day after the one `instant` falls on there. */
+function nextDayAt(instant: number, timeOfDay: string, timeZone: string): number {
+	const day = addLocalDays(toLocalDateTime(new Date(instant), timeZone), 1).slice(0, 10);
+	return localToInstant(`${day}T${timeOfDay}:00`, timeZone).getTime();
+}
+
+function momentItem(
+	due: Due,
+	booking: BookingAtPoll,
+	interval: PollInterval,
+	restaurant: { id: number | string; timeZone: string },
+): TriggerItem {
+	return {
+		event: due.event,
+		restaurantId: restaurant.id,
+		reservationId: String(booking.reservation.id),
+		reservation: booking.reservation,
+		dueAt: toLocalDateTime(new Date(due.at), restaurant.timeZone),
+		timeZone: restaurant.timeZone,
+		lateByMinutes: Math.max(0, Math.floor((interval.to - due.at) / MINUTE)),
+		...due.details,
+	};
+}

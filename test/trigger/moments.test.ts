@@ -1,0 +1,238 @@
+/**
+ * The trigger's moments (issue 24): Reminder Due, Not Arrived and Visit Ended through n8n-core's poll
+ * path against the sandbox, static data carried from tick to tick. Bookings are placed seconds
+ * from a moment, so that a moment falls between two ticks; n8n being down is the stored state of a
+ * poll an hour ago.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import { formatLocal, parseLocal } from '../../nodes/shared/dateWindows';
+import { toLocalDateTime } from '../../nodes/shared/localTime';
+import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
+import { oneRestaurant, Trigger, type ChangeJson } from './support';
+
+const ctx = useSandbox();
+beforeEach(async () => ctx.sandbox.reset());
+
+const ZONE = SEEDED_TIME_ZONES[101];
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Restaurant time `ms` from now, to the second. */
+const fromNow = (ms: number) => toLocalDateTime(new Date(Date.now() + ms), ZONE).slice(0, 19);
+
+type MomentItem = ChangeJson & {
+	dueAt: string;
+	timeZone: string;
+	lateByMinutes: number;
+	offset?: { minutes: number; label: string };
+	rescheduled?: boolean;
+	previousReservationTime?: string;
+};
+
+const REMINDERS: INodeParameters = oneRestaurant(101, {
+	events: ['reminderDue'],
+	reminderOffsets: { offset: [{ amount: 2, unit: 'hours' }] },
+	lookBackDays: 1,
+	lookAheadDays: 2,
+});
+
+async function book(reservationTime: string, extra: Record<string, unknown> = {}) {
+	const created = await ctx.call('createReservation', {
+		body: { reservationTime, groupSize: 2, customerName: 'Moment Guest', ...extra },
+	});
+	expect(created.status).toBe(201);
+	return created.body as { id: string; reservationTime: string };
+}
+
+async function started(parameters: INodeParameters): Promise<Trigger> {
+	const trigger = new Trigger(ctx, parameters);
+	const baseline = await trigger.tick();
+	expect(baseline.error).toBeUndefined();
+	expect(baseline.items).toBeNull();
+	return trigger;
+}
+
+async function moments(trigger: Trigger): Promise<MomentItem[]> {
+	const result = await trigger.tick();
+	expect(result.error).toBeUndefined();
+	return result.changes as MomentItem[];
+}
+
+/** The stored state as if the previous poll had run `ms` ago (n8n down since). */
+function lastPolledAgo(trigger: Trigger, ms: number): void {
+	const restaurants = trigger.state!.r as Record<string, { d: number }>;
+	restaurants['101'].d = Date.now() - ms;
+}
+
+describe('Reminder Due', () => {
+	it('fires once, at the first poll at or after the moment, never before', async () => {
+		const trigger = await started(REMINDERS);
+		const booking = await book(fromNow(2 * HOUR + 3_000));
+		expect(await moments(trigger)).toEqual([]); // due in 3 s: not yet
+		await sleep(4_500);
+		const [reminder, ...more] = await moments(trigger);
+		expect(more).toEqual([]);
+		expect(reminder).toMatchObject({
+			event: 'reminderDue',
+			restaurantId: 101,
+			reservationId: booking.id,
+			timeZone: ZONE,
+			offset: { minutes: 120, label: '2 hours' },
+			rescheduled: false,
+			lateByMinutes: 0,
+		});
+		expect(reminder.reservation.reservationTime).toBe(booking.reservationTime);
+		expect(reminder.dueAt).toBe(
+			formatLocal(parseLocal(booking.reservationTime)! - 2 * HOUR).slice(0, 19),
+		);
+		await sleep(1_100);
+		expect(await moments(trigger)).toEqual([]);
+	}, 20_000);
+
+	it('a booking made inside the offset is reminded at the next poll, once', async () => {
+		const trigger = await started(REMINDERS);
+		const booking = await book(fromNow(90 * MINUTE));
+		const [reminder] = await moments(trigger);
+		expect(reminder).toMatchObject({ event: 'reminderDue', reservationId: booking.id });
+		expect(reminder.lateByMinutes).toBeGreaterThanOrEqual(29);
+		expect(await moments(trigger)).toEqual([]);
+	});
+
+	it('a booking cancelled before its moment is never reminded', async () => {
+		const trigger = await started(REMINDERS);
+		const booking = await book(fromNow(2 * HOUR + 3_000));
+		expect(await moments(trigger)).toEqual([]);
+		await ctx.call('cancelReservation', { path: { reservationId: booking.id }, body: {} });
+		await sleep(4_500);
+		expect(await moments(trigger)).toEqual([]);
+	}, 20_000);
+
+	it('moved after its reminder: reminded again when the new one falls due, rescheduled', async () => {
+		const trigger = await started(REMINDERS);
+		const booking = await book(fromNow(90 * MINUTE));
+		expect((await moments(trigger)).map((m) => m.event)).toEqual(['reminderDue']);
+		const moved = fromNow(2 * HOUR + 3_000);
+		await ctx.call('updateReservation', {
+			path: { reservationId: booking.id },
+			body: { reservationTime: moved },
+		});
+		expect(await moments(trigger)).toEqual([]);
+		await sleep(4_500);
+		const [again] = await moments(trigger);
+		expect(again).toMatchObject({
+			reservationId: booking.id,
+			rescheduled: true,
+			previousReservationTime: booking.reservationTime,
+		});
+		expect(again.reservation.reservationTime).toBe(moved);
+	}, 20_000);
+
+	it('moved before its reminder: one reminder, for the new time', async () => {
+		const trigger = await started(REMINDERS);
+		const booking = await book(fromNow(5 * HOUR));
+		expect(await moments(trigger)).toEqual([]);
+		await ctx.call('updateReservation', {
+			path: { reservationId: booking.id },
+			body: { reservationTime: fromNow(90 * MINUTE) },
+		});
+		const [reminder, ...more] = await moments(trigger);
+		expect(more).toEqual([]);
+		expect(reminder).toMatchObject({ reservationId: booking.id, rescheduled: false });
+		expect(await moments(trigger)).toEqual([]);
+	});
+
+	it('missed while n8n was down: fires late with lateByMinutes, unless the visit has begun', async () => {
+		const soon = await book(fromNow(90 * MINUTE));
+		const begun = await book(fromNow(-10 * MINUTE));
+		const trigger = await started(REMINDERS);
+		lastPolledAgo(trigger, 3 * HOUR);
+		const late = await moments(trigger);
+		expect(late.map((m) => m.reservationId)).toEqual([soon.id]);
+		expect(late[0].lateByMinutes).toBeGreaterThanOrEqual(29);
+		expect(late[0].lateByMinutes).toBeLessThanOrEqual(31);
+
+		const keeping = await started({ ...REMINDERS, keepLateReminders: true });
+		lastPolledAgo(keeping, 3 * HOUR);
+		expect((await moments(keeping)).map((m) => m.reservationId).sort()).toEqual(
+			[soon.id, begun.id].sort(),
+		);
+	});
+
+	it('the first poll is a silent baseline: moments before it are not fired', async () => {
+		await book(fromNow(90 * MINUTE));
+		const trigger = await started(REMINDERS);
+		expect(await moments(trigger)).toEqual([]);
+	});
+
+	it('Look Ahead too short for the largest reminder: one sentence saying what to set', async () => {
+		const trigger = new Trigger(ctx, {
+			...REMINDERS,
+			reminderOffsets: { offset: [{ amount: 2, unit: 'days' }] },
+			lookAheadDays: 2,
+		});
+		const result = await trigger.tick();
+		expect(result.error?.message).toBe(
+			'Look Ahead (Days) is 2, too short for a reminder 48 hours before the visit: set it to at least 3',
+		);
+	});
+});
+
+describe('Not Arrived and Visit Ended', () => {
+	const FOLLOW_UPS = oneRestaurant(101, {
+		events: ['notArrived', 'visitEnded'],
+		notArrivedMinutes: 15,
+		visitEndedAt: 'delay',
+		visitEndedDelayMinutes: 60,
+		visitLengthMinutes: 120,
+		lookBackDays: 1,
+		lookAheadDays: 1,
+	});
+
+	it('Not Arrived: a booking still expected 15 minutes after its time; not one that arrived', async () => {
+		const trigger = await started(FOLLOW_UPS);
+		const expected = await book(fromNow(-15 * MINUTE + 3_000), { state: 'confirmed' });
+		await book(fromNow(-15 * MINUTE + 3_000), { state: 'arrived' });
+		expect(await moments(trigger)).toEqual([]);
+		await sleep(4_500);
+		const [alert, ...more] = await moments(trigger);
+		expect(more).toEqual([]);
+		expect(alert).toMatchObject({
+			event: 'notArrived',
+			reservationId: expected.id,
+			graceMinutes: 15,
+			lateByMinutes: 0,
+		});
+		expect(await moments(trigger)).toEqual([]);
+	}, 20_000);
+
+	it('Visit Ended: length and delay after the visit, for a guest who came', async () => {
+		const trigger = await started(FOLLOW_UPS);
+		const came = await book(fromNow(-3 * HOUR + 3_000), { state: 'completed' });
+		await book(fromNow(-3 * HOUR + 3_000), { state: 'noShow' });
+		await sleep(4_500);
+		const [followUp, ...more] = await moments(trigger);
+		expect(more).toEqual([]);
+		expect(followUp).toMatchObject({
+			event: 'visitEnded',
+			reservationId: came.id,
+			visitLengthMinutes: 120,
+		});
+	}, 20_000);
+
+	it("a manual test run shows a sample of each chosen moment from the restaurant's bookings", async () => {
+		const trigger = new Trigger(ctx, {
+			...FOLLOW_UPS,
+			events: ['reminderDue', 'notArrived', 'visitEnded'],
+			reminderOffsets: { offset: [{ amount: 2, unit: 'hours' }] },
+			lookAheadDays: 2,
+		});
+		const samples = (await trigger.test()).changes as MomentItem[];
+		expect(samples.map((s) => s.event)).toEqual(['reminderDue', 'notArrived', 'visitEnded']);
+		for (const sample of samples) {
+			expect(sample.sample).toBe(true);
+			expect(sample.timeZone).toBe(ZONE);
+			expect(sample.dueAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+		}
+	});
+});
