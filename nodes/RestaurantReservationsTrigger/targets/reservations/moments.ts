@@ -69,27 +69,58 @@ export function momentItems(
 ): Moments {
 	const moments: Moments = { items: [], remindedBefore: {} };
 	const { timeZone } = restaurant;
+	const near = nearInterval(interval, settings, timeZone);
 	for (const booking of bookings) {
 		const time = booking.reservation.reservationTime;
-		if (typeof time !== 'string' || parseLocal(time) === undefined) continue;
-		const visit = localToInstant(time, timeZone).getTime();
+		const local = typeof time === 'string' ? parseLocal(time) : undefined;
+		if (local === undefined) continue;
 		const id = String(booking.reservation.id);
+		const reminding = chosen.has(MOMENT_EVENTS.reminderDue);
+		const movedFrom = reminding
+			? (remindedTimeBefore(booking, interval, settings, timeZone) ?? remindedBefore[id])
+			: undefined;
 		const dues: Array<Due | undefined> = [];
-		if (chosen.has(MOMENT_EVENTS.reminderDue)) {
-			const movedFrom =
-				remindedTimeBefore(booking, interval, settings, timeZone) ?? remindedBefore[id];
-			const reminder = reminderDue(booking, visit, interval, settings, movedFrom);
-			if (!reminder && movedFrom !== undefined) moments.remindedBefore[id] = movedFrom;
-			dues.push(reminder);
+		// Most bookings are days from any moment: told by their wall-clock time alone, no time zone math.
+		if (local >= near.from && local <= near.to) {
+			const visit = localToInstant(time as string, timeZone).getTime();
+			if (reminding) dues.push(reminderDue(booking, visit, interval, settings, movedFrom));
+			if (chosen.has(MOMENT_EVENTS.notArrived))
+				dues.push(notArrived(booking, visit, interval, settings));
+			if (chosen.has(MOMENT_EVENTS.visitEnded))
+				dues.push(visitEnded(booking, visit, interval, settings, timeZone));
 		}
-		if (chosen.has(MOMENT_EVENTS.notArrived))
-			dues.push(notArrived(booking, visit, interval, settings));
-		if (chosen.has(MOMENT_EVENTS.visitEnded))
-			dues.push(visitEnded(booking, visit, interval, settings, timeZone));
+		const reminded = dues.some((due) => due?.event === MOMENT_EVENTS.reminderDue);
+		if (!reminded && movedFrom !== undefined) moments.remindedBefore[id] = movedFrom;
 		for (const due of dues)
 			if (due) moments.items.push(momentItem(due, booking, interval, restaurant));
 	}
 	return moments;
+}
+
+const DAY = 1440 * MINUTE;
+
+/**
+ * The restaurant wall-clock times (naive local epoch ms) of visits that can have a moment in this
+ * poll's interval: from the longest follow-up before it to the largest reminder after it, with a
+ * day to spare either side for the time zone's offset.
+ */
+function nearInterval(
+	interval: PollInterval,
+	settings: MomentSettings,
+	timeZone: string,
+): { from: number; to: number } {
+	const before = Math.max(0, ...settings.reminders.offsets.map((o) => o.minutes)) * MINUTE;
+	const { after, defaultLengthMinutes } = settings.visitEnded;
+	const longestAfter =
+		Math.max(
+			settings.notArrived.graceMinutes,
+			defaultLengthMinutes + ('minutes' in after ? after.minutes : 2 * 1440),
+		) * MINUTE;
+	const localMs = (instant: number) => parseLocal(toLocalDateTime(new Date(instant), timeZone))!;
+	return {
+		from: localMs(interval.from) - longestAfter - DAY,
+		to: localMs(interval.to) + before + DAY,
+	};
 }
 
 /** The previous time of a booking moved since the previous poll, when a reminder for it had fallen due. */
