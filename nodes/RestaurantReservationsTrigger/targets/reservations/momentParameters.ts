@@ -3,23 +3,15 @@
  * its event is chosen, read into the settings of ./moments, and checked against the horizon: a
  * moment outside the watched period could never fire, so the node says which day count to raise.
  *
- * The API's reservation states are "not shown" in the spec: the lists offer the sandbox's
- * (pending, confirmed, arrived, seated, completed, noShow, cancelled), documented in docs/trigger.md.
+ * The API's reservation states are "not shown" in the spec: the lists offer the sandbox's, the same
+ * as the Status filter's (../../../shared/parameters), documented in docs/trigger.md.
  */
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { STATUS_FILTERS } from '../../../shared/parameters';
 import { MOMENT_EVENTS } from './moments';
 import type { MomentSettings, ReminderOffset } from './momentSettings';
 
-const STATE_OPTIONS = [
-	{ name: 'Arrived', value: 'arrived' },
-	{ name: 'Cancelled', value: 'cancelled' },
-	{ name: 'Completed', value: 'completed' },
-	{ name: 'Confirmed', value: 'confirmed' },
-	{ name: 'No-Show', value: 'noShow' },
-	{ name: 'Pending (Awaiting Approval)', value: 'pending' },
-	{ name: 'Seated', value: 'seated' },
-];
 const BOOKED = ['pending', 'confirmed'];
 const CAME = ['arrived', 'seated', 'completed'];
 const UNIT_MINUTES = { minutes: 1, hours: 60, days: 1440 } as const;
@@ -34,7 +26,7 @@ function statesParameter(name: string, event: string, defaults: string[], descri
 		displayName: 'In States',
 		name,
 		type: 'multiOptions',
-		options: STATE_OPTIONS,
+		options: [...STATUS_FILTERS],
 		default: [...defaults],
 		displayOptions: shownFor(event),
 		description,
