@@ -20,8 +20,8 @@ export const MAX_RATE_LIMIT_RETRIES = 5;
 const DEFAULT_RETRY_AFTER_MS = 1_000;
 /** Time kept free at the end of the budget for the work after the last response. */
 const BUDGET_MARGIN_MS = 2_000;
-/** Used when the n8n version does not tell the poll's budget. */
-const DEFAULT_BUDGET_MS = 5 * 60_000;
+/** n8n's budget for a poll without durable cursors (n8n-core PollContext), and ours for an n8n that gives none. */
+export const DEFAULT_BUDGET_MS = 5 * 60_000;
 
 export const NOTHING_LOST =
 	'Nothing was emitted and the stored snapshot was kept: the next successful poll reports every change since the last successful one, once.';
