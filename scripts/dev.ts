@@ -19,8 +19,7 @@ import {
 	DEV_OWNER,
 	ensureN8nInstalled,
 	ensureOwner,
-	importCredentials,
-	importWorkflows,
+	importWithSandboxCredential,
 	installPackedPackage,
 	n8nInstance,
 	N8nRest,
@@ -197,13 +196,9 @@ async function main(): Promise<void> {
 	if (fresh) {
 		out('[dev] importing the credential and the example workflows');
 		const work = path.join(folder, 'import');
-		await importCredentials(
+		await importWithSandboxCredential(
 			instance,
-			[{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }],
-			work,
-		);
-		await importWorkflows(
-			instance,
+			sandbox.url,
 			examples.map((example) => prepareExample(example, { filesFolder })),
 			work,
 		);

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CREDENTIAL_TYPE } from '../../nodes/shared/transport';
 import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE } from './communityPackage';
+import { importCredentials, importWorkflows, type CredentialSpec } from './n8nCli';
+import type { N8nInstance } from './n8nProcess';
 import { pollEveryTenSeconds } from './pollTimes';
 import { REPO_ROOT } from './runtime';
 
@@ -16,6 +18,22 @@ export const SANDBOX_CREDENTIAL = {
 	name: 'Restaurant Reservations sandbox',
 };
 export const SANDBOX_TOKEN = 'sandbox-staff-token';
+
+/** The sandbox credential (its staff token) for the sandbox at `baseUrl`, as the CLI imports it. */
+export function sandboxCredential(baseUrl: string): CredentialSpec {
+	return { ...SANDBOX_CREDENTIAL, baseUrl, accessToken: SANDBOX_TOKEN };
+}
+
+/** Sets an instance up before it starts: the sandbox credential, then `workflows` that use it. */
+export async function importWithSandboxCredential(
+	instance: N8nInstance,
+	sandboxUrl: string,
+	workflows: Array<Record<string, unknown>>,
+	workDir: string,
+): Promise<void> {
+	await importCredentials(instance, [sandboxCredential(sandboxUrl)], workDir);
+	await importWorkflows(instance, workflows, workDir);
+}
 
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 

@@ -16,10 +16,12 @@ export {
 export {
 	copyExampleFiles,
 	CREDENTIAL_NODE_TYPES,
+	importWithSandboxCredential,
 	prepareExample,
 	readExamples,
 	SANDBOX_CREDENTIAL,
 	SANDBOX_TOKEN,
+	sandboxCredential,
 	type ExampleWorkflow,
 } from './examples';
 export { ensureN8nInstalled, isInstalled } from './install';

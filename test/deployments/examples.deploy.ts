@@ -9,13 +9,10 @@
 import path from 'node:path';
 import {
 	copyExampleFiles,
-	importCredentials,
-	importWorkflows,
+	importWithSandboxCredential,
 	prepareExample,
 	readExamples,
 	REPO_ROOT,
-	SANDBOX_CREDENTIAL,
-	SANDBOX_TOKEN,
 	startSandbox,
 	type RunningSandbox,
 } from '../../scripts/n8n';
@@ -47,15 +44,11 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 			async (deployment) => {
 				const filesFolder = deployment.main.filesFolder;
 				copyExampleFiles(filesFolder);
-				await importCredentials(
-					deployment.main,
-					[{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }],
-					path.join(work, 'import'),
-				);
 				const examples = readExamples().filter((example) => EXAMPLES.includes(example.id));
 				expect(examples.map((e) => e.id).sort()).toEqual([...EXAMPLES].sort());
-				await importWorkflows(
+				await importWithSandboxCredential(
 					deployment.main,
+					sandbox.url,
 					examples.map((example) =>
 						prepareExample(example, {
 							filesFolder,

@@ -8,11 +8,9 @@
 import path from 'node:path';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import {
-	importCredentials,
-	importWorkflows,
+	importWithSandboxCredential,
 	REPO_ROOT,
 	SANDBOX_CREDENTIAL,
-	SANDBOX_TOKEN,
 	startSandbox,
 	type RunningSandbox,
 } from '../../scripts/n8n';
@@ -85,14 +83,13 @@ function bookingWorkflow(time: string) {
 		time = await freeSlotAt({ sandbox, call: api }, 101, 12, '19:00:00');
 		queue = await startQueueDeployment(
 			work,
-			async (deployment) => {
-				await importCredentials(
+			async (deployment) =>
+				await importWithSandboxCredential(
 					deployment.main,
-					[{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }],
+					sandbox.url,
+					[bookingWorkflow(time)],
 					path.join(work, 'import'),
-				);
-				await importWorkflows(deployment.main, [bookingWorkflow(time)], path.join(work, 'import'));
-			},
+				),
 			// Two jobs at a time per worker: six executions at once must use both workers.
 			{ extraEnv: { N8N_CONCURRENCY_PRODUCTION_LIMIT: '2' } },
 		);

@@ -10,15 +10,12 @@ import path from 'node:path';
 import seedrandom from 'seedrandom';
 import {
 	freePort,
-	importCredentials,
-	importWorkflows,
+	importWithSandboxCredential,
 	isQueue,
 	N8nRest,
 	POLL_INTERVAL_MS,
 	REPO_ROOT,
 	runtime,
-	SANDBOX_CREDENTIAL,
-	SANDBOX_TOKEN,
 	prepareDeployment,
 	startSandbox,
 	type Deployment,
@@ -272,12 +269,12 @@ export async function runChaosScenario(
 				n8nLog(line);
 			},
 		});
-		await importCredentials(
+		await importWithSandboxCredential(
 			deployment.main,
-			[{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }],
+			sandbox.url,
+			[chaosWorkflow(sink.url)],
 			path.join(work, 'import'),
 		);
-		await importWorkflows(deployment.main, [chaosWorkflow(sink.url)], path.join(work, 'import'));
 		await deployment.start();
 		const scenario = new Scenario(kind, deployment, sandbox, workerStarts, seed);
 		const driver = new ChangeDriver(apiClient(sandbox.url), seed);

@@ -20,8 +20,8 @@ import {
 	prepareDeployment,
 	REPO_ROOT,
 	runtime,
-	SANDBOX_CREDENTIAL,
 	SANDBOX_TOKEN,
+	sandboxCredential,
 	startSandbox,
 	usesDurableCursors,
 	type DeploymentKind,
@@ -229,7 +229,7 @@ export async function runAtVolume(
 	try {
 		await importCredentials(
 			deployment.main,
-			[{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN }],
+			[sandboxCredential(sandbox.url)],
 			path.join(work, 'import'),
 		);
 		const workflow = chaosWorkflow(

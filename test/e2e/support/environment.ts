@@ -21,8 +21,7 @@ import {
 	REPO_ROOT,
 	runN8nCli,
 	runtime,
-	SANDBOX_CREDENTIAL,
-	SANDBOX_TOKEN,
+	sandboxCredential,
 	startN8n,
 	startSandbox,
 	type CredentialSpec,
@@ -171,7 +170,7 @@ export async function startEnvironment(
 		await importCredentials(
 			instance,
 			[
-				{ ...SANDBOX_CREDENTIAL, baseUrl: sandbox.url, accessToken: SANDBOX_TOKEN },
+				sandboxCredential(sandbox.url),
 				{ ...WRONG_CREDENTIAL, baseUrl: sandbox.url, accessToken: 'not-a-sandbox-token' },
 				...(options.extraCredentials ?? []),
 			],
