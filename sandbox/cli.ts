@@ -36,9 +36,35 @@ const program = new Command()
 		positiveInt,
 		0,
 	)
+	.option(
+		'--restaurants <count>',
+		'restaurants in all: the 3 seeded ones, then generated ones (ids 104 on, time zones mixed) up to this count',
+		positiveInt,
+		3,
+	)
+	.option('--latency <ms>', 'latency added to every API request, ms (at start)', positiveInt, 0)
+	.option(
+		'--rate-limit <requests/s>',
+		'API requests per second beyond which the sandbox answers 429 with Retry-After (0: none)',
+		positiveInt,
+		0,
+	)
 	.option('-t, --today <date>', 'anchor day of the seed (YYYY-MM-DD), today by default', day)
 	.option('-q, --quiet', 'do not log requests')
 	.parse();
+
+/** What the sandbox was started with, for its first line. */
+function describe(
+	opts: { reservations: number; latency: number; rateLimit: number },
+	restaurants: number,
+): string {
+	return [
+		`${restaurants} restaurants`,
+		`${opts.reservations} reservations per restaurant`,
+		...(opts.latency > 0 ? [`${opts.latency} ms latency`] : []),
+		...(opts.rateLimit > 0 ? [`at most ${opts.rateLimit} requests/s`] : []),
+	].join(', ');
+}
 
 async function main(): Promise<void> {
 	const opts = program.opts<{
@@ -46,14 +72,20 @@ async function main(): Promise<void> {
 		host: string;
 		reservations: number;
 		extraProducts: number;
+		restaurants: number;
+		latency: number;
+		rateLimit: number;
 		today?: string;
 		quiet?: boolean;
 	}>();
 	const log = opts.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
-	const { app } = await buildSandbox({
+	const { app, store } = await buildSandbox({
 		today: opts.today,
 		reservationsPerRestaurant: opts.reservations,
 		extraProducts: opts.extraProducts,
+		restaurants: opts.restaurants,
+		latencyMs: opts.latency,
+		rateLimitPerSecond: opts.rateLimit,
 		log,
 	});
 	try {
@@ -70,7 +102,7 @@ async function main(): Promise<void> {
 	const address = app.server.address();
 	const port = typeof address === 'object' && address ? address.port : opts.port;
 	process.stdout.write(
-		`Sandbox API listening on http://${opts.host}:${port} (${opts.reservations} reservations per restaurant)\n`,
+		`Sandbox API listening on http://${opts.host}:${port} (${describe(opts, store.restaurants.size)})\n`,
 	);
 	const stop = async (signal: string) => {
 		process.stdout.write(`Sandbox stopping (${signal})\n`);

@@ -14,13 +14,14 @@ import openapiGlue from 'fastify-openapi-glue';
 import { authenticate, type Principal } from './auth';
 import { controlRoutes } from './control/routes';
 import { FaultInjector } from './control/faults';
+import { RateLimit } from './control/rateLimit';
 import { catalogHandlers } from './families/catalog';
 import { eventHandlers } from './families/events';
 import { menuHandlers } from './families/menus';
 import { reservationHandlers } from './families/reservations/handlers';
 import { restaurantHandlers } from './families/restaurants';
 import { ApiProblem, problemBody } from './problems';
-import { buildSeed, DEFAULT_RESERVATIONS_PER_RESTAURANT } from './seed';
+import { buildSeed, DEFAULT_RESERVATIONS_PER_RESTAURANT, restaurantSeeds } from './seed';
 import { Store } from './store/store';
 import { AJV_OPTIONS, AJV_PLUGINS, OPENAPI_PATH } from './validation';
 
@@ -36,6 +37,15 @@ export interface SandboxOptions {
 	reservationsPerRestaurant?: number;
 	/** Products added to each restaurant's catalog beyond the regular seed (benchmarks). */
 	extraProducts?: number;
+	/**
+	 * Restaurants in all: the three seeded ones, then generated ones (ids 104 on, time zones mixed,
+	 * each with the same reservations, catalog and events) up to this count. 3 when absent.
+	 */
+	restaurants?: number;
+	/** Latency of every API request at start, ms (the fault injector's; a reset returns to it). */
+	latencyMs?: number;
+	/** API requests per second beyond which the sandbox answers 429 with Retry-After (a token bucket); none when absent or 0. */
+	rateLimitPerSecond?: number;
 	/** Receives one line per request; nothing is logged when absent. */
 	log?: (line: string) => void;
 }
@@ -44,6 +54,7 @@ export interface Sandbox {
 	app: FastifyInstance;
 	store: Store;
 	faults: FaultInjector;
+	rateLimit: RateLimit;
 }
 
 /** Names the field of a schema-validation error: "groupSize", "from", "order.orderItems[0].productId". */
@@ -92,8 +103,12 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const reservationsPerRestaurant =
 		options.reservationsPerRestaurant ?? DEFAULT_RESERVATIONS_PER_RESTAURANT;
 	const extraProducts = options.extraProducts ?? 0;
-	const store = new Store(() => buildSeed({ today, reservationsPerRestaurant, extraProducts }));
-	const faults = new FaultInjector();
+	const restaurants = restaurantSeeds(options.restaurants).length;
+	const store = new Store(() =>
+		buildSeed({ today, reservationsPerRestaurant, extraProducts, restaurants }),
+	);
+	const faults = new FaultInjector(options.latencyMs ?? 0);
+	const rateLimit = new RateLimit(options.rateLimitPerSecond ?? 0);
 	const app = Fastify({
 		logger: false,
 		ajv: { customOptions: AJV_OPTIONS, plugins: AJV_PLUGINS },
@@ -119,6 +134,9 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			reply,
 		),
 	);
+	app.addHook('onRequest', async (request) => {
+		if (request.url.startsWith('/api/')) faults.arrived();
+	});
 	app.addHook('onResponse', async (request, reply) => {
 		if (request.url.startsWith('/api/'))
 			faults.record(request.method, request.url, reply.statusCode);
@@ -131,12 +149,20 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		prefix: '/__sandbox',
 		store,
 		faults,
-		describe: () => ({ today, reservationsPerRestaurant, extraProducts }),
+		rateLimit,
+		describe: () => ({
+			today,
+			reservationsPerRestaurant,
+			extraProducts,
+			restaurants,
+			rateLimitPerSecond: rateLimit.requestsPerSecond,
+		}),
 	});
 
 	await app.register(async (api) => {
 		api.decorateRequest('principal', null as unknown as Principal);
 		api.addHook('onRequest', faults.onRequest);
+		api.addHook('onRequest', rateLimit.onRequest);
 		api.addHook('onRequest', async (request) => {
 			request.principal = authenticate(request.headers.authorization);
 		});
@@ -163,5 +189,5 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			},
 		});
 	});
-	return { app, store, faults };
+	return { app, store, faults, rateLimit };
 }

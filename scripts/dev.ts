@@ -37,6 +37,13 @@ import {
 	type ManagedProcess,
 } from './n8n';
 
+function count(value: string): number {
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 0)
+		throw new InvalidArgumentError('must be a whole number, 0 or more');
+	return n;
+}
+
 function port(value: string): number {
 	const n = Number(value);
 	if (!Number.isInteger(n) || n < 1 || n > 65535)
@@ -65,6 +72,17 @@ const program = new Command()
 		'--keep-data',
 		'keep the n8n data of the last run (workflows, executions) instead of starting fresh',
 	)
+	.option(
+		'--restaurants <count>',
+		'sandbox restaurants in all: the 3 seeded ones, then generated ones up to this count',
+		count,
+	)
+	.option('--latency <ms>', 'latency the sandbox adds to every API request, ms', count)
+	.option(
+		'--rate-limit <requests/s>',
+		'API requests per second beyond which the sandbox answers 429 with Retry-After',
+		count,
+	)
 	.option('--quiet', "do not echo the sandbox's request log and n8n's warnings")
 	.option('--n8n-log-level <level>', "n8n's log level (error, warn, info, debug)", 'warn')
 	.addOption(
@@ -83,6 +101,9 @@ interface Options {
 	brokerPort?: number;
 	folder: string;
 	keepData?: boolean;
+	restaurants?: number;
+	latency?: number;
+	rateLimit?: number;
 	quiet?: boolean;
 	n8nLogLevel: string;
 	deployment: DeploymentKind;
@@ -145,6 +166,9 @@ async function main(): Promise<void> {
 		port: opts.sandboxPort,
 		host,
 		quiet: opts.quiet,
+		restaurants: opts.restaurants,
+		latencyMs: opts.latency,
+		rateLimitPerSecond: opts.rateLimit,
 		onLine: (line) => out(`[sandbox] ${line}`),
 	});
 	started.push(sandbox.process);

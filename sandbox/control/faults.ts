@@ -1,8 +1,9 @@
 /**
  * Fault injection for reliability tests: make the next API requests fail (500, 503, 429 with
  * Retry-After; 404 as if the record was deleted just before the request), optionally after letting
- * some through, and add latency. Only the control path (/__sandbox) sets it; it applies to /api
- * requests only.
+ * some through, and add latency (`--latency` sets where it starts, and where a clear returns it).
+ * Only the control path (/__sandbox) sets it; it applies to /api requests only. It also keeps the
+ * log of API requests and how many were in flight at most.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problemBody } from '../problems';
@@ -35,9 +36,16 @@ const FAULT_MESSAGES: Record<FaultPlan['status'], [string, string]> = {
 
 export class FaultInjector {
 	private plans: Array<FaultPlan & { passed: number; failed: number }> = [];
-	private latencyMs = 0;
+	private latencyMs: number;
 	/** API requests seen since the last clear, for tests that count requests. */
 	readonly requests: RequestRecord[] = [];
+	private inFlight = 0;
+	/** The most API requests in flight at once since the log was last cleared. */
+	maxInFlight = 0;
+
+	constructor(private readonly initialLatencyMs = 0) {
+		this.latencyMs = initialLatencyMs;
+	}
 
 	add(plan: FaultPlan): void {
 		this.plans.push({ ...plan, passed: 0, failed: 0 });
@@ -47,16 +55,31 @@ export class FaultInjector {
 		this.latencyMs = ms;
 	}
 
+	/** No fault planned, and the latency the sandbox started with. */
 	clear(): void {
 		this.plans = [];
-		this.latencyMs = 0;
+		this.latencyMs = this.initialLatencyMs;
+	}
+
+	/** Empties the request log and the in-flight maximum. */
+	clearLog(): void {
+		this.requests.length = 0;
+		this.maxInFlight = this.inFlight;
+	}
+
+	/** An API request arrived (before any latency or fault). */
+	arrived(): void {
+		this.inFlight++;
+		this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
 	}
 
 	pending(): FaultPlan[] {
 		return this.plans.map(({ passed: _p, failed: _f, ...plan }) => plan);
 	}
 
+	/** An API request was answered. */
 	record(method: string, url: string, status: number): void {
+		this.inFlight = Math.max(0, this.inFlight - 1);
 		this.requests.push({ method, url, status, at: Date.now() });
 		if (this.requests.length > 100_000) this.requests.splice(0, 50_000);
 	}

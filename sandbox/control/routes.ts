@@ -1,14 +1,16 @@
 /**
- * The sandbox's own control path, /__sandbox: health, reset to the seed, fault injection, latency
- * and the log of API requests. Never under /api, never part of the partner API.
+ * The sandbox's own control path, /__sandbox: health, reset to the seed, fault injection, latency,
+ * rate limit and the log of API requests. Never under /api, never part of the partner API.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/store';
 import type { FaultInjector } from './faults';
+import type { RateLimit } from './rateLimit';
 
 interface ControlOptions {
 	store: Store;
 	faults: FaultInjector;
+	rateLimit: RateLimit;
 	describe: () => Record<string, unknown>;
 }
 
@@ -27,14 +29,15 @@ const faultSchema = {
 
 export async function controlRoutes(
 	app: FastifyInstance,
-	{ store, faults, describe }: ControlOptions,
+	{ store, faults, rateLimit, describe }: ControlOptions,
 ): Promise<void> {
 	app.get('/health', async () => ({ ok: true, ...describe() }));
 
 	app.post('/reset', async (_request, reply) => {
 		store.reset();
 		faults.clear();
-		faults.requests.length = 0;
+		faults.clearLog();
+		rateLimit.reset();
 		return reply.code(204).send();
 	});
 
@@ -65,16 +68,34 @@ export async function controlRoutes(
 		},
 	);
 
+	app.put(
+		'/rate-limit',
+		{
+			schema: {
+				body: {
+					type: 'object',
+					required: ['perSecond'],
+					properties: { perSecond: { type: 'integer', minimum: 0, maximum: 100000 } },
+				},
+			},
+		},
+		async (request) => {
+			rateLimit.set((request.body as { perSecond: number }).perSecond);
+			return { perSecond: rateLimit.requestsPerSecond };
+		},
+	);
+
 	// `?times=true` adds when each request was answered (tests measure a poller's pace with it).
 	app.get('/requests', async (request) => {
 		const withTimes = (request.query as { times?: string }).times === 'true';
 		return {
 			total: faults.requests.length,
+			maxInFlight: faults.maxInFlight,
 			requests: withTimes ? faults.requests : faults.requests.map(({ at: _at, ...r }) => r),
 		};
 	});
 	app.delete('/requests', async (_request, reply) => {
-		faults.requests.length = 0;
+		faults.clearLog();
 		return reply.code(204).send();
 	});
 }

@@ -21,6 +21,12 @@ export interface SandboxOptions {
 	reservations?: number;
 	/** Products added to each restaurant's catalog beyond the regular seed (benchmarks). */
 	extraProducts?: number;
+	/** Restaurants in all: the 3 seeded ones, then generated ones up to this count. */
+	restaurants?: number;
+	/** Latency added to every API request at start, ms. */
+	latencyMs?: number;
+	/** API requests per second beyond which the sandbox answers 429 with Retry-After. */
+	rateLimitPerSecond?: number;
 	/** Every line the sandbox writes, except the one that says where it listens. */
 	onLine?: Log;
 }
@@ -51,6 +57,9 @@ function cliArgs(options: SandboxOptions): string[] {
 	if (options.today) args.push('--today', options.today);
 	if (options.reservations !== undefined) args.push('--reservations', String(options.reservations));
 	if (options.extraProducts) args.push('--extra-products', String(options.extraProducts));
+	if (options.restaurants) args.push('--restaurants', String(options.restaurants));
+	if (options.latencyMs) args.push('--latency', String(options.latencyMs));
+	if (options.rateLimitPerSecond) args.push('--rate-limit', String(options.rateLimitPerSecond));
 	return args;
 }
 
