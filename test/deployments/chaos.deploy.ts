@@ -1,14 +1,17 @@
 /**
  * Exactly once, in every way n8n is deployed: the chaos scenario (test/deployments/support/scenario.ts)
- * against each deployment, one line each: `deployment: N expected, N reported, L lost, D duplicated, W wrong`.
+ * against each deployment, one line each: `deployment: N expected, N reported, L lost, D duplicated, W wrong`,
+ * and one for the moments (reminders, not arrived, visit ended; ./support/momentLedger):
+ * `deployment moments: N due, N reported, L lost, D duplicated, E early, C for a cancelled booking, W wrong; max lateness …`.
  * Nothing may be lost, duplicated or wrong, except n8n's own loss in queue mode: the one poll's
  * changes in the execution whose worker was killed (reproduced in workerKill.deploy.ts).
  * Deployments to run: all, or the comma-separated list in RR_DEPLOYMENTS.
  */
-import { usesDurableCursors } from '../../scripts/n8n';
+import { isQueue, POLL_INTERVAL_MS, usesDurableCursors } from '../../scripts/n8n';
 import { chosenDeployments } from './support/chosen';
 import { ledgerLine, type ExpectedChange } from './support/ledger';
 import { CHANGES_PER_ROUND, runChaosScenario, type ScenarioResult } from './support/scenario';
+import { momentLine, type ExpectedMoment } from './support/momentLedger';
 import { printLine } from './support/print';
 
 const chosen = chosenDeployments();
@@ -23,6 +26,14 @@ function lostWithKilledWorkers(result: ScenarioResult): ExpectedChange[] {
 		result.killedExecutions.flatMap((execution) => execution.items.map((i) => i.reservationId)),
 	);
 	return result.ledger.lost.filter((change) => held.has(change.reservationId));
+}
+
+/** The moments lost with a killed worker's execution (n8n's loss, as for the changes). */
+function momentsLostWithKilledWorkers(result: ScenarioResult): ExpectedMoment[] {
+	const held = new Set(
+		result.killedExecutions.flatMap((e) => e.items.map((i) => `${i.reservationId}/${i.event}`)),
+	);
+	return result.moments.lost.filter((m) => held.has(`${m.reservationId}/${m.event}`));
 }
 
 const paceText = ({ pace }: ScenarioResult) =>
@@ -53,6 +64,21 @@ function report(result: ScenarioResult): void {
 		printLine(`  duplicated: ${item.event} ${item.reservationId} (execution ${item.executionId})`);
 	for (const { item, why } of ledger.wrong)
 		printLine(`  wrong: ${item.event} ${item.reservationId}: ${why}`);
+	const { moments } = result;
+	printLine(momentLine(result.kind, moments));
+	const at = (ms: number) => new Date(ms).toISOString();
+	for (const lost of moments.lost)
+		printLine(
+			`  lost moment: ${lost.event} ${lost.reservationId} due ${at(lost.due)} (${lost.why})`,
+		);
+	for (const item of [...moments.duplicated, ...moments.early, ...moments.forCancelled])
+		printLine(
+			`  ${item.event} ${item.reservationId} due ${item.moment?.dueAt}: duplicated, early or for a cancelled booking`,
+		);
+	for (const { item, why } of moments.wrong)
+		printLine(
+			`  wrong moment: ${item.event} ${item.reservationId} due ${item.moment?.dueAt}: ${why}`,
+		);
 }
 
 describe.each(chosen)('the trigger in the %s deployment', (kind) => {
@@ -69,6 +95,20 @@ describe.each(chosen)('the trigger in the %s deployment', (kind) => {
 		expect(lostByN8n.length).toBeLessThanOrEqual(2 * CHANGES_PER_ROUND);
 		expect(result.ledger.wrong).toEqual([]);
 		expect(result.ledger.duplicated).toEqual([]);
+		// The moments: each due one fires once, never early, never for a cancelled booking.
+		const { moments } = result;
+		expect(moments.mustFire).toBeGreaterThanOrEqual(8);
+		const momentsLostByN8n = momentsLostWithKilledWorkers(result);
+		expect(moments.lost.filter((m) => !momentsLostByN8n.includes(m))).toEqual([]);
+		expect(moments.duplicated).toEqual([]);
+		expect(moments.early).toEqual([]);
+		expect(moments.forCancelled).toEqual([]);
+		expect(moments.wrong).toEqual([]);
+		// Where n8n runs polls on time (no queue in between), a calm moment fires by the next poll.
+		if (!isQueue(kind)) {
+			expect(moments.calmMoments).toBeGreaterThan(0);
+			expect(moments.calmMaxLatenessSeconds).toBeLessThanOrEqual(POLL_INTERVAL_MS / 1000 + 5);
+		}
 		// n8n's own guarantee with durable cursors: the baseline is the first scheduled poll's.
 		expect(result.activationGapReported).toBe(!usesDurableCursors(kind));
 		// Six minute-granular Poll Times entries poll several times a minute in every deployment

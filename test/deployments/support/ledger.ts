@@ -17,26 +17,66 @@ export interface ExpectedChange {
 	what: string;
 }
 
+/** What a moment item (Reminder Due, Not Arrived, Visit Ended) says of its moment. */
+export interface ReportedMoment {
+	/** Restaurant-local, in `timeZone`. */
+	dueAt: string;
+	timeZone: string;
+	offsetMinutes?: number;
+	rescheduled?: boolean;
+	previousReservationTime?: string;
+}
+
 /** One item as the sink received it. */
 export interface ReportedItem {
 	executionId?: string;
 	event: string;
 	reservationId: string;
 	changes?: Record<string, { previous?: unknown; current?: unknown }>;
+	moment?: ReportedMoment;
+	/** When the sink received it, epoch ms (absent for an item read from an execution n8n stored). */
+	receivedAt?: number;
+}
+
+/** The trigger's item, as much of it as the ledgers read. */
+export interface TriggerItemJson {
+	event: string;
+	reservationId: unknown;
+	changes?: ReportedItem['changes'];
+	dueAt?: string;
+	timeZone?: string;
+	offset?: { minutes?: number };
+	rescheduled?: boolean;
+	previousReservationTime?: string;
 }
 
 /** One item of the trigger as the ledger reads it, from the sink or from an execution n8n stored. */
 export function reportedItem(
 	executionId: string | undefined,
-	item: { event: string; reservationId: unknown; changes?: ReportedItem['changes'] },
+	item: TriggerItemJson,
+	receivedAt?: number,
 ): ReportedItem {
-	return {
+	const reported: ReportedItem = {
 		executionId,
 		event: item.event,
 		reservationId: String(item.reservationId),
 		changes: item.changes,
 	};
+	if (typeof item.dueAt === 'string')
+		reported.moment = {
+			dueAt: item.dueAt,
+			timeZone: String(item.timeZone),
+			offsetMinutes: item.offset?.minutes,
+			rescheduled: item.rescheduled,
+			previousReservationTime: item.previousReservationTime,
+		};
+	if (receivedAt !== undefined) reported.receivedAt = receivedAt;
+	return reported;
 }
+
+/** One item's identity within an execution: a booking can have a change and moments in the same poll. */
+export const itemKey = (item: ReportedItem) =>
+	`${item.executionId}/${item.reservationId}/${item.event}/${item.moment?.dueAt ?? ''}`;
 
 export interface LedgerResult {
 	expected: number;

@@ -25,7 +25,16 @@ import {
 import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
-import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
+import { compareLedger, type ExpectedChange, type LedgerResult, type ReportedItem } from './ledger';
+import { MomentDriver } from './momentDriver';
+import {
+	compareMoments,
+	expectedMoments,
+	MOMENT_EVENTS,
+	unchangedBookings,
+	type Disturbance,
+	type MomentLedgerResult,
+} from './momentLedger';
 import { printLine } from './print';
 import { BULL_TIMINGS, WorkerStarts } from './queueMode';
 import { measurePollPace, waitForListRequests, type PollPace } from './polls';
@@ -44,6 +53,7 @@ import {
 	LOOK_AHEAD_DAYS,
 	LOOK_BACK_DAYS,
 	TRIGGER_NAME,
+	WITH_MOMENTS,
 } from './workflow';
 
 /** One poll interval and a margin: the trigger polls every 10 seconds. */
@@ -64,6 +74,8 @@ export interface KilledExecution extends ExecutionItems {
 export interface ScenarioResult {
 	kind: DeploymentKind;
 	ledger: LedgerResult;
+	/** The moments' ledger: reminders, not-arrived alerts and visit-ended follow-ups. */
+	moments: MomentLedgerResult;
 	/** Whether the change made between the activation poll and the first scheduled poll was reported. */
 	activationGapReported: boolean;
 	/** Executions n8n left unfinished (a killed worker or main), with the trigger's items they hold. */
@@ -108,7 +120,8 @@ function roundsFor(kind: DeploymentKind): Round[] {
 async function injectFault(sandbox: RunningSandbox, fault: Fault | null): Promise<void> {
 	if (!fault) return;
 	if ('latencyMs' in fault) await sandbox.control('PUT', '/latency', { ms: fault.latencyMs });
-	else await sandbox.control('POST', '/faults', { ...fault, pathContains: '/reservations' });
+	// The trigger's list requests only: the moment driver's changes must land when scripted.
+	else await sandbox.control('POST', '/faults', { ...fault, pathContains: '/reservations?' });
 }
 
 /** The list requests of one poll: every window of the horizon, for each of the seed's three restaurants. */
@@ -123,6 +136,8 @@ const waitForPollStart = (sandbox: RunningSandbox, timeoutMs: number) =>
 
 class Scenario {
 	readonly interruptions: string[] = [];
+	/** When faults were on or n8n was interrupted: the moment ledger measures lateness away from them. */
+	readonly disturbances: Disturbance[] = [];
 	readonly killedExecutions: KilledExecution[] = [];
 	readonly rest: N8nRest;
 	private readonly random: () => number;
@@ -177,6 +192,7 @@ class Scenario {
 		const at = Math.round(this.random() * 6000);
 		await sleep(at);
 		const { deployment } = this;
+		const from = Date.now();
 		await deployment.stopMain(interruption === 'restart' ? 'graceful' : 'kill');
 		await deployment.startMain();
 		this.noteInterruption(`${interruption} ${(at / 1000).toFixed(2)} s into the poll`);
@@ -184,6 +200,7 @@ class Scenario {
 		// discards a scheduled poll's result once shutdown began: a restart during it loses its items
 		// (n8n's, see docs/deploying.md). The next interruption comes after a whole poll has passed.
 		await waitForPoll(this.sandbox, POLL_WAIT_MS);
+		this.disturbances.push({ from, to: Date.now() });
 	}
 
 	private async killWorkerRunningTheExecution(): Promise<void> {
@@ -193,6 +210,7 @@ class Scenario {
 		);
 		const at = Math.round(this.random() * 500);
 		await sleep(at);
+		const from = Date.now();
 		await this.deployment.stopWorker(started.worker, 'kill');
 		// What n8n holds for the execution now: later, failing its job may replace its data. Its
 		// status says whether the kill came while it ran or after it had finished (it takes ~0.1 s).
@@ -200,6 +218,7 @@ class Scenario {
 		const { status, items } = await storedExecution(this.rest, started.executionId, TRIGGER_NAME);
 		this.killedExecutions.push({ executionId: started.executionId, items, statusAtKill: status });
 		await this.deployment.startWorker(started.worker);
+		this.disturbances.push({ from, to: Date.now() });
 		this.noteInterruption(
 			`killWorker ${(at / 1000).toFixed(2)} s into execution ${started.executionId} (worker ${started.worker + 1})`,
 		);
@@ -213,6 +232,7 @@ class Scenario {
 	async round(index: number, round: Round, driver: ChangeDriver): Promise<void> {
 		const started = Date.now();
 		await driver.changes(CHANGES_PER_ROUND);
+		const faultFrom = Date.now();
 		await injectFault(this.sandbox, round.fault);
 		this.log(
 			`round ${index + 1}: ${CHANGES_PER_ROUND} changes, fault ${round.fault ? JSON.stringify(round.fault) : 'none'}, ${round.interruption}`,
@@ -221,20 +241,43 @@ class Scenario {
 		await sleep(Math.max(0, ROUND_MS - (Date.now() - started)));
 		await this.sandbox.control('DELETE', '/faults');
 		await this.sandbox.control('PUT', '/latency', { ms: 0 });
+		if (round.fault) this.disturbances.push({ from: faultFrom, to: Date.now() });
 	}
 }
 
-/** Waits until every change reached the sink or is in an execution whose worker was killed. */
+/**
+ * Waits until every change reached the sink or is in an execution whose worker was killed, and a
+ * poll and its execution had time to follow the last scripted moment.
+ */
 async function settle(
 	sink: Sink,
 	driver: ChangeDriver,
 	killedExecutions: ExecutionItems[],
+	lastMomentAt: number,
 ): Promise<void> {
 	const deadline = Date.now() + SETTLE_MS;
 	const killed = killedExecutions.flatMap((execution) => execution.items);
 	const reported = () => new Set([...sink.items, ...killed].map((i) => i.reservationId));
 	while (Date.now() < deadline && !driver.expected.every((c) => reported().has(c.reservationId)))
 		await sleep(1000);
+	await sleep(Math.max(0, lastMomentAt + POLL_INTERVAL_MS + 5_000 - Date.now()));
+}
+
+/** The trigger's items split: the moments, and the changes of the change driver's reservations. */
+function splitItems(
+	items: ReportedItem[],
+	momentBookings: Set<string>,
+	activationGap: ExpectedChange,
+): { changes: ReportedItem[]; moments: ReportedItem[] } {
+	const moments = items.filter((item) => MOMENT_EVENTS.has(item.event));
+	// The moment driver's bookings change several times each: their change items are not the change ledger's.
+	const changes = items.filter(
+		(item) =>
+			!MOMENT_EVENTS.has(item.event) &&
+			!momentBookings.has(item.reservationId) &&
+			item.reservationId !== activationGap.reservationId,
+	);
+	return { changes, moments };
 }
 
 /** Runs the whole scenario against a new deployment of `kind`, and stops everything it started. */
@@ -272,31 +315,46 @@ export async function runChaosScenario(
 		await importWithSandboxCredential(
 			deployment.main,
 			sandbox.url,
-			[chaosWorkflow(sink.url)],
+			[chaosWorkflow(sink.url, WITH_MOMENTS)],
 			path.join(work, 'import'),
 		);
 		await deployment.start();
 		const scenario = new Scenario(kind, deployment, sandbox, workerStarts, seed);
-		const driver = new ChangeDriver(apiClient(sandbox.url), seed);
+		const api = apiClient(sandbox.url);
+		const driver = new ChangeDriver(api, seed);
+		const momentDriver = new MomentDriver(api);
 		await driver.load();
 		const activationGap = await scenario.activate(driver);
+		const window = { from: Date.now(), to: 0, end: 0 };
+		// The moments fall due every few seconds from 10 s on, through the rounds.
+		await momentDriver.book(10);
+		const scripted = momentDriver.run();
 		const rounds = roundsFor(kind);
 		for (const [index, round] of rounds.entries()) await scenario.round(index, round, driver);
-		await settle(sink, driver, scenario.killedExecutions);
+		await scripted;
+		await settle(sink, driver, scenario.killedExecutions, momentDriver.lastDueAt);
+		window.to = Date.now();
 		// A quiet end of a few polls, in which a late duplicate would arrive; meanwhile, the pace.
 		const pace = await measurePollPace(sandbox, QUIET_END_MS);
+		window.end = Date.now();
 		await scenario.rest.login();
 		// Read what n8n keeps of a killed worker's execution only once it settled it (failed its job).
 		for (const { executionId } of scenario.killedExecutions)
 			await settledExecution(scenario.rest, executionId, POLL_WAIT_MS);
 		const unfinished = await unfinishedExecutions(scenario.rest, CHAOS_WORKFLOW_ID, TRIGGER_NAME);
+		const items = splitItems(
+			withHeldItems(sink.items, unfinished),
+			momentDriver.reservationIds,
+			activationGap,
+		);
+		const unchanged = await unchangedBookings(api, momentDriver.reservationIds);
 		return {
 			kind,
-			ledger: compareLedger(
-				driver.expected,
-				withHeldItems(sink.items, unfinished).filter(
-					(item) => item.reservationId !== activationGap.reservationId,
-				),
+			ledger: compareLedger(driver.expected, items.changes),
+			moments: compareMoments(
+				expectedMoments([...momentDriver.versions, ...unchanged], window),
+				items.moments,
+				scenario.disturbances,
 			),
 			unfinished,
 			killedExecutions: scenario.killedExecutions,

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { reportedItem, type ReportedItem } from './ledger';
+import { reportedItem, type ReportedItem, type TriggerItemJson } from './ledger';
 
 export interface Sink {
 	url: string;
@@ -21,9 +21,10 @@ export async function startSink(): Promise<Sink> {
 			try {
 				const { executionId, item } = JSON.parse(body) as {
 					executionId?: string;
-					item: ReportedItem;
+					item: TriggerItemJson;
 				};
-				items.push(reportedItem(executionId === undefined ? undefined : String(executionId), item));
+				const execution = executionId === undefined ? undefined : String(executionId);
+				items.push(reportedItem(execution, item, Date.now()));
 				response.writeHead(204).end();
 			} catch {
 				response.writeHead(400).end();

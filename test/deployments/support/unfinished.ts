@@ -6,10 +6,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseExecutionData, type N8nRest } from '../../../scripts/n8n';
-import { reportedItem, type ReportedItem } from './ledger';
+import { itemKey, reportedItem, type ReportedItem, type TriggerItemJson } from './ledger';
 
 interface NodeItems {
-	main?: Array<Array<{ json: ReportedItem }> | null>;
+	main?: Array<Array<{ json: TriggerItemJson }> | null>;
 }
 
 interface StoredExecutionData {
@@ -28,7 +28,7 @@ export interface UnfinishedExecution extends ExecutionItems {
 }
 
 /** What the trigger node handed to an execution: its run output, else the start data still on the stack. */
-function triggerItems(data: StoredExecutionData, triggerName: string): ReportedItem[] {
+function triggerItems(data: StoredExecutionData, triggerName: string): TriggerItemJson[] {
 	const ran = data.resultData?.runData?.[triggerName]?.[0]?.data;
 	const waiting = data.executionData?.nodeExecutionStack?.find(
 		(entry) => entry.node.name === triggerName,
@@ -78,10 +78,9 @@ export function withHeldItems(
 	sinkItems: ReportedItem[],
 	unfinished: UnfinishedExecution[],
 ): ReportedItem[] {
-	const key = (item: ReportedItem) => `${item.executionId}/${item.reservationId}`;
-	const delivered = new Set(sinkItems.map(key));
+	const delivered = new Set(sinkItems.map(itemKey));
 	const held = unfinished.flatMap((execution) => execution.items);
-	return [...sinkItems, ...held.filter((item) => !delivered.has(key(item)))];
+	return [...sinkItems, ...held.filter((item) => !delivered.has(itemKey(item)))];
 }
 
 /**

@@ -13,6 +13,40 @@ export const TRIGGER_NAME = 'Reservation changed';
 export const LOOK_BACK_DAYS = 1;
 export const LOOK_AHEAD_DAYS = 119;
 
+/** The change events the chaos workflow watches. */
+const CHANGE_EVENTS = [
+	'reservationCreated',
+	'reservationUpdated',
+	'reservationCancelled',
+	'reservationStateChanged',
+];
+
+/**
+ * The moments of the chaos scenario (issue 24): short enough that the moment driver's bookings fall
+ * due within a run, and the same numbers for the trigger and for the ledger's expectations.
+ */
+export const CHAOS_MOMENTS = {
+	reminderOffsetsMinutes: [90, 30],
+	notArrivedMinutes: 5,
+	visitLengthMinutes: 4,
+	visitEndedDelayMinutes: 1,
+	/** The node's default states: booked (reminders, not arrived) and came (visit ended). */
+	bookedStates: ['pending', 'confirmed'],
+	cameStates: ['arrived', 'seated', 'completed'],
+};
+
+/** The chaos trigger with the three moment events as well as the change events. */
+export const WITH_MOMENTS: TriggerOverrides = {
+	events: [...CHANGE_EVENTS, 'reminderDue', 'notArrived', 'visitEnded'],
+	reminderOffsets: {
+		offset: CHAOS_MOMENTS.reminderOffsetsMinutes.map((amount) => ({ amount, unit: 'minutes' })),
+	},
+	notArrivedMinutes: CHAOS_MOMENTS.notArrivedMinutes,
+	visitEndedAt: 'delay',
+	visitEndedDelayMinutes: CHAOS_MOMENTS.visitEndedDelayMinutes,
+	visitLengthMinutes: CHAOS_MOMENTS.visitLengthMinutes,
+};
+
 /** Trigger parameters other than the chaos scenario's (e.g. one restaurant and a 365-day horizon). */
 export type TriggerOverrides = Record<string, unknown>;
 
@@ -39,12 +73,7 @@ export function chaosWorkflow(
 				position: [0, 0],
 				parameters: {
 					pollTimes: TEN_SECOND_POLL_TIMES,
-					events: [
-						'reservationCreated',
-						'reservationUpdated',
-						'reservationCancelled',
-						'reservationStateChanged',
-					],
+					events: CHANGE_EVENTS,
 					restaurants: 'all',
 					lookBackDays: LOOK_BACK_DAYS,
 					lookAheadDays: LOOK_AHEAD_DAYS,

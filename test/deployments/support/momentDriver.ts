@@ -1,0 +1,206 @@
+/**
+ * The chaos scenario's moments (issue 24): bookings made at the start of a run so that a reminder,
+ * a not-arrived alert or a visit-ended follow-up falls due every few seconds through the rounds'
+ * faults and interruptions, some moved, cancelled or changed in state just before or just after
+ * their moment. Each booking's versions (its time and state, and from when to when each held) are
+ * what the moment ledger (./momentLedger) judges the trigger's moment items against.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DateTime } from 'luxon';
+import type { ApiCall } from '../../support/client';
+import { CHAOS_MOMENTS } from './workflow';
+
+const LOCAL = "yyyy-LL-dd'T'HH:mm:ss";
+const RESTAURANTS = [
+	{ id: 101, timeZone: 'Europe/Berlin' },
+	{ id: 102, timeZone: 'America/New_York' },
+];
+
+type MomentEvent = 'reminderDue' | 'notArrived' | 'visitEnded';
+type Action =
+	{ kind: 'move'; seconds: number } | { kind: 'cancel' } | { kind: 'state'; state: string };
+
+/** One scripted booking: which moment, when it falls due, and what happens to it around then. */
+interface Case {
+	event: MomentEvent;
+	/** Seconds after the script's start. */
+	dueIn: number;
+	/** The change, and its time relative to the moment (negative: before it). */
+	action?: { what: Action; atSecondsFromDue: number };
+}
+
+/** A booking as it was between two instants (epoch ms): the ledger's truth. */
+export interface BookingVersion {
+	reservationId: string;
+	restaurantId: number;
+	timeZone: string;
+	/** Restaurant-local. */
+	time: string;
+	state: string;
+	turnOverMinutes: number | null;
+	from: number;
+	until: number;
+	/** What ended it: a cancellation, a move, a change of state. */
+	endedBy?: 'cancel' | 'move' | 'state';
+}
+
+const move = (seconds: number) => ({ kind: 'move', seconds }) as const;
+const cancel = { kind: 'cancel' } as const;
+const state = (to: string) => ({ kind: 'state', state: to }) as const;
+
+/** Every few seconds a moment, plain or with a change 5 s before or after it. */
+const STEP_SECONDS = 5;
+const SCRIPT: Array<Omit<Case, 'dueIn'>> = [
+	{ event: 'reminderDue' },
+	{ event: 'notArrived' },
+	{ event: 'visitEnded' },
+	{ event: 'reminderDue', action: { what: move(20), atSecondsFromDue: -5 } },
+	{ event: 'reminderDue', action: { what: cancel, atSecondsFromDue: -5 } },
+	{ event: 'notArrived', action: { what: state('arrived'), atSecondsFromDue: -5 } },
+	{ event: 'reminderDue', action: { what: move(20), atSecondsFromDue: 5 } },
+	{ event: 'visitEnded', action: { what: state('noShow'), atSecondsFromDue: -5 } },
+	{ event: 'reminderDue', action: { what: cancel, atSecondsFromDue: 5 } },
+	{ event: 'notArrived', action: { what: cancel, atSecondsFromDue: -5 } },
+	{ event: 'reminderDue' },
+	{ event: 'visitEnded' },
+	{ event: 'notArrived', action: { what: cancel, atSecondsFromDue: 5 } },
+	{ event: 'reminderDue' },
+];
+const CASES: Case[] = SCRIPT.map((c, i) => ({ ...c, dueIn: STEP_SECONDS * (i + 1) }));
+
+/** The visit time whose moment of `event` falls due at `due` (the reminder: the largest offset). */
+function visitFor(event: MomentEvent, due: DateTime): DateTime {
+	const { reminderOffsetsMinutes, notArrivedMinutes, visitLengthMinutes, visitEndedDelayMinutes } =
+		CHAOS_MOMENTS;
+	if (event === 'reminderDue') return due.plus({ minutes: Math.max(...reminderOffsetsMinutes) });
+	if (event === 'notArrived') return due.minus({ minutes: notArrivedMinutes });
+	return due.minus({ minutes: visitLengthMinutes + visitEndedDelayMinutes });
+}
+
+interface Scripted {
+	testCase: Case;
+	restaurantId: number;
+	versions: BookingVersion[];
+}
+
+export class MomentDriver {
+	private readonly scripted: Scripted[] = [];
+	private startedAt = 0;
+
+	constructor(private readonly api: ApiCall) {}
+
+	/** The bookings' versions so far, for the ledger. */
+	get versions(): BookingVersion[] {
+		return this.scripted.flatMap((s) => s.versions);
+	}
+
+	get reservationIds(): Set<string> {
+		return new Set(this.versions.map((v) => v.reservationId));
+	}
+
+	/** When the last scripted moment falls due (a moved booking's new moment included), epoch ms. */
+	get lastDueAt(): number {
+		const moved = Math.max(
+			0,
+			...CASES.map((c) => (c.action?.what.kind === 'move' ? c.action.what.seconds : 0)),
+		);
+		return this.startedAt + (Math.max(...CASES.map((c) => c.dueIn)) + moved) * 1000;
+	}
+
+	/**
+	 * Makes the bookings, their moments `leadSeconds` and more from now. Not-arrived and visit-ended
+	 * bookings are made with their visit already begun, so that no reminder is due for them.
+	 */
+	async book(leadSeconds: number): Promise<void> {
+		this.startedAt = Date.now() + leadSeconds * 1000;
+		for (const [i, testCase] of CASES.entries()) {
+			const restaurant = RESTAURANTS[i % RESTAURANTS.length];
+			const due = DateTime.fromMillis(this.startedAt + testCase.dueIn * 1000, {
+				zone: restaurant.timeZone,
+			});
+			const visitAt = visitFor(testCase.event, due);
+			if (testCase.event !== 'reminderDue' && visitAt > DateTime.now())
+				throw new Error(`the ${testCase.event} booking of case ${i + 1} would not have begun`);
+			const visit = visitAt.toFormat(LOCAL);
+			const response = await this.api('createReservation', {
+				path: { restaurantId: restaurant.id },
+				body: {
+					reservationTime: visit,
+					groupSize: 2,
+					customerName: `Moment Guest ${i + 1}`,
+					state: testCase.event === 'visitEnded' ? 'seated' : 'confirmed',
+				},
+			});
+			if (response.status !== 201)
+				throw new Error(`moment booking failed: ${response.status} ${response.text}`);
+			const r = response.body as Record<string, any>;
+			this.scripted.push({
+				testCase,
+				restaurantId: restaurant.id,
+				versions: [
+					{
+						reservationId: String(r.id),
+						restaurantId: restaurant.id,
+						timeZone: restaurant.timeZone,
+						time: r.reservationTime,
+						state: r.state,
+						turnOverMinutes: r.estimatedTurnOverTime ?? null,
+						from: Date.now(),
+						until: Infinity,
+					},
+				],
+			});
+		}
+	}
+
+	/** Carries out every scripted change at its time; returns once the last one is made. */
+	async run(): Promise<void> {
+		const actions = this.scripted
+			.filter((s) => s.testCase.action)
+			.map((s) => ({
+				s,
+				at: this.startedAt + (s.testCase.dueIn + s.testCase.action!.atSecondsFromDue) * 1000,
+			}))
+			.sort((a, b) => a.at - b.at);
+		for (const { s, at } of actions) {
+			await sleep(Math.max(0, at - Date.now()));
+			await this.act(s, s.testCase.action!.what);
+		}
+	}
+
+	private async act(s: Scripted, action: Action): Promise<void> {
+		const current = s.versions[s.versions.length - 1];
+		const path = { restaurantId: s.restaurantId, reservationId: current.reservationId };
+		const response =
+			action.kind === 'cancel'
+				? await this.api('cancelReservation', {
+						path,
+						body: { note: 'moment chaos', doNotChargeFee: true },
+					})
+				: await this.api('updateReservation', {
+						path,
+						body:
+							action.kind === 'move'
+								? {
+										reservationTime: DateTime.fromFormat(current.time, LOCAL)
+											.plus({ seconds: action.seconds })
+											.toFormat(LOCAL),
+									}
+								: { state: action.state },
+					});
+		if (response.status !== 200)
+			throw new Error(`moment ${action.kind} of ${current.reservationId} failed: ${response.text}`);
+		const r = response.body as Record<string, any>;
+		const at = Date.now();
+		current.until = at;
+		current.endedBy = action.kind;
+		s.versions.push({
+			...current,
+			time: r.reservationTime,
+			state: r.state,
+			from: at,
+			until: Infinity,
+			endedBy: undefined,
+		});
+	}
+}
