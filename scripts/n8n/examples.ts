@@ -90,11 +90,26 @@ function setSettings(
 	}
 }
 
+/** Sets parameters of named nodes, each of which the example must have. */
+function setParameters(
+	example: ExampleWorkflow,
+	nodes: Array<Record<string, unknown>>,
+	parameters: Record<string, Record<string, unknown>>,
+): void {
+	for (const [name, values] of Object.entries(parameters)) {
+		const node = nodes.find((n) => n.name === name);
+		if (!node) throw new Error(`${example.file} has no node named ${name}`);
+		node.parameters = { ...(node.parameters as Record<string, unknown>), ...values };
+	}
+}
+
 /**
  * A copy of the workflow for `npm run dev` and the tests: every node of this package's types gets
  * `credential` (the sandbox credential by default; the shipped files name none), its Settings
- * node points at `filesFolder` and takes `settings` (e.g. the period example 05 ships empty). Tests
- * set `fastPolls`: its triggers then poll every 10 seconds instead of every minute.
+ * node points at `filesFolder` and takes `settings` (e.g. the period example 05 ships empty), and
+ * the nodes named in `parameters` take those (e.g. a follow-up the next morning made one the tests
+ * can wait for). Tests set `fastPolls`: its triggers then poll every 10 seconds instead of every
+ * minute.
  */
 export function prepareExample(
 	example: ExampleWorkflow,
@@ -102,6 +117,7 @@ export function prepareExample(
 		filesFolder: string;
 		credential?: { id: string; name: string };
 		settings?: Record<string, string>;
+		parameters?: Record<string, Record<string, unknown>>;
 		id?: string;
 		name?: string;
 		fastPolls?: boolean;
@@ -109,6 +125,7 @@ export function prepareExample(
 ): ExampleWorkflow['json'] {
 	const json = structuredClone(example.json);
 	if (options.fastPolls) pollEveryTenSeconds(json.nodes);
+	if (options.parameters) setParameters(example, json.nodes, options.parameters);
 	if (options.id) json.id = options.id;
 	if (options.name) json.name = options.name;
 	const credential = options.credential ?? SANDBOX_CREDENTIAL;

@@ -2,9 +2,10 @@
  * The package in a real n8n server (2.41.1 on Node 24), installed from `npm pack` the way n8n
  * installs a community package. Every example workflow is imported with the sandbox credential
  * (the shipped files name none: prepareExample adds it) and run with `n8n execute --id`; each test
- * checks both the workflow's output and the change in the sandbox (or the files written). The trigger example is activated on the running server and
- * must fire on a reservation created in the sandbox. A workflow with a wrong token fails with the
- * node's own message.
+ * checks both the workflow's output and the change in the sandbox (or the files written). The trigger
+ * examples are activated on the running server and must fire on reservations created in the
+ * sandbox; the moment examples (09 to 11) together, at the moments of bookings placed seconds away.
+ * A workflow with a wrong token fails with the node's own message.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,7 @@ import {
 	exampleTestSettings,
 	type TriggerExampleSetup,
 } from './support/exampleChecks';
+import { checkMomentExamples, MOMENT_EXAMPLES } from './support/momentExampleChecks';
 
 const WRONG_TOKEN_WORKFLOW = 'RrExWrongToken99';
 /** Example 05 as shipped: its closed days empty (the other copy has them set, as the tests need). */
@@ -215,20 +217,25 @@ describe('on the running n8n server', () => {
 		await env.startServer();
 	}, 240_000);
 
-	/** A trigger example on the server: activated through the REST API, checked against the sandbox. */
-	const triggerExample = (workflowId: string): TriggerExampleSetup => ({
+	/** Trigger examples on the server: activated through the REST API, checked against the sandbox. */
+	const triggerExample = (...workflowIds: string[]): TriggerExampleSetup => ({
 		api: env.api,
 		sandboxUrl: env.sandbox.url,
 		filesFolder: env.instance.filesFolder,
 		activate: async () => {
 			const rest = env.rest!;
-			const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${workflowId}`);
-			const activated = await rest.request<{ active: boolean }>(
-				'POST',
-				`/workflows/${workflowId}/activate`,
-				{ versionId: workflow.versionId },
-			);
-			expect(activated.active).toBe(true);
+			for (const workflowId of workflowIds) {
+				const workflow = await rest.request<{ versionId: string }>(
+					'GET',
+					`/workflows/${workflowId}`,
+				);
+				const activated = await rest.request<{ active: boolean }>(
+					'POST',
+					`/workflows/${workflowId}/activate`,
+					{ versionId: workflow.versionId },
+				);
+				expect(activated.active).toBe(true);
+			}
 		},
 	});
 	const deactivate = (workflowId: string) =>
@@ -278,5 +285,14 @@ describe('on the running n8n server', () => {
 	it('New event to a mailing list file: activated, a published event becomes a row, a draft does not', async () => {
 		await checkNewEventToMailingList(triggerExample('RrExNewEventMail07'));
 		await deactivate('RrExNewEventMail07');
+	}, 240_000);
+
+	it('Reminders, not-arrived alert and review request: activated together, each writes its message when the moment falls due, none for a cancelled booking, an arrived guest or a no-show', async () => {
+		const ids = Object.values(MOMENT_EXAMPLES);
+		try {
+			await checkMomentExamples(triggerExample(...ids));
+		} finally {
+			for (const id of ids) await deactivate(id);
+		}
 	}, 240_000);
 });

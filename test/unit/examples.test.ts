@@ -16,7 +16,7 @@ const ours = (node: Record<string, unknown>) => CREDENTIAL_NODE_TYPES.includes(S
 
 describe('the shipped examples', () => {
 	it('are all there, and use each of the node types that take the credential', () => {
-		expect(examples).toHaveLength(8);
+		expect(examples).toHaveLength(11);
 		const types = new Set(examples.flatMap((e) => e.json.nodes.map((n) => String(n.type))));
 		for (const type of CREDENTIAL_NODE_TYPES) expect(types).toContain(type);
 	});
@@ -77,6 +77,25 @@ describe('prepareExample', () => {
 		expect(() =>
 			prepareExample(example, { filesFolder: '/tmp/files', settings: { colour: 'red' } }),
 		).toThrow('its Settings node has no field colour');
+	});
+
+	it('sets the parameters asked for in the nodes named, and refuses a node the example does not have', () => {
+		const example = examples.find((e) => e.id === 'RrExReviewAsk11')!;
+		const json = prepareExample(example, {
+			filesFolder: '/tmp/files',
+			parameters: { 'Visit ended': { visitEndedAt: 'delay' } },
+		});
+		expect(json.nodes.find((n) => n.name === 'Visit ended')!.parameters).toMatchObject({
+			visitEndedAt: 'delay',
+			visitEndedTimeOfDay: '10:00',
+			events: ['visitEnded'],
+		});
+		expect(example.json.nodes.find((n) => n.name === 'Visit ended')!.parameters).toMatchObject({
+			visitEndedAt: 'nextDay',
+		});
+		expect(() =>
+			prepareExample(example, { filesFolder: '/tmp/files', parameters: { Trigger: {} } }),
+		).toThrow('11-next-morning-review-request.json has no node named Trigger');
 	});
 });
 

@@ -1,7 +1,8 @@
 /**
  * One end-to-end environment: a sandbox, an n8n user folder with the packed package installed as a
- * community package, the credentials and the example workflows imported (with the Settings the
- * checks expect: exampleTestSettings), and (on demand) the n8n server. Built from the same helpers
+ * community package, the credentials and the example workflows imported (with the Settings and
+ * parameters the checks expect: exampleTestSettings, exampleTestParameters), and (on demand) the
+ * n8n server. Built from the same helpers
  * as `npm run dev` (scripts/n8n/).
  */
 import fs from 'node:fs';
@@ -33,6 +34,7 @@ import {
 } from '../../../scripts/n8n';
 import { apiClient, type ApiCall } from '../../support/client';
 import { exampleTestSettings } from './exampleChecks';
+import { exampleTestParameters } from './momentExampleChecks';
 
 /** A second credential whose token the sandbox rejects. */
 export const WRONG_CREDENTIAL = {
@@ -184,6 +186,7 @@ export async function startEnvironment(
 						filesFolder,
 						fastPolls: true,
 						settings: exampleTestSettings(example.id),
+						parameters: exampleTestParameters(example.id),
 					}),
 				),
 				...(options.extraWorkflows?.(examples, filesFolder) ?? []),

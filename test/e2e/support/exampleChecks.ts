@@ -101,7 +101,7 @@ export async function checkPriceUpdate(api: ApiCall, run: () => Promise<Executio
 }
 
 /** Clears the sandbox's request log; the function returned reads what it logged since. */
-async function startRequestLog(sandboxUrl: string) {
+export async function startRequestLog(sandboxUrl: string) {
 	await fetch(`${sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
 	return async () =>
 		(
