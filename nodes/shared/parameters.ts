@@ -38,6 +38,14 @@ export const restaurantLocator: INodeProperties = {
 	],
 };
 
+/**
+ * Said wherever a state is picked. The API lists no states (its restaurant configuration neither:
+ * the spec leaves a reservation's states "not shown"), so the lists below are fixed, the sandbox's;
+ * the choice is written in docs/sandbox.md. Ends without a period, for the sentence it closes.
+ */
+export const STATES_NOTE =
+	'The API gives no list of states: these are the ones this package knows. For another state of your platform, use an expression';
+
 /** Reservation states a booking can be set to (values chosen by the sandbox, see the README). */
 export const RESERVATION_STATES = [
 	{ name: 'Arrived', value: 'arrived' },
@@ -91,7 +99,7 @@ export const reservationListFilters: INodeProperties[] = [
 		type: 'options',
 		options: STATUS_FILTERS,
 		default: 'confirmed',
-		description: 'Only bookings in this state',
+		description: `Only bookings in this state. ${STATES_NOTE}.`,
 	},
 ];
 

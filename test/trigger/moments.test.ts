@@ -206,6 +206,17 @@ describe('Not Arrived and Visit Ended', () => {
 		expect(await moments(trigger)).toEqual([]);
 	}, 20_000);
 
+	it('In States given by an expression as one comma-separated text: each state counts', async () => {
+		const trigger = await started({
+			...FOLLOW_UPS,
+			events: ['notArrived'],
+			expectedStates: '={{ "confirmed, reconfirmed" }}',
+		});
+		const expected = await book(fromNow(-20 * MINUTE), { state: 'confirmed' });
+		lastPolledAgo(trigger, 10 * MINUTE);
+		expect((await moments(trigger)).map((m) => m.reservationId)).toContain(expected.id);
+	});
+
 	it('Visit Ended: length and delay after the visit, for a guest who came', async () => {
 		const trigger = await started(FOLLOW_UPS);
 		const came = await book(fromNow(-3 * HOUR + 3_000), { state: 'completed' });

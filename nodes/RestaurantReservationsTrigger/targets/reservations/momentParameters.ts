@@ -3,12 +3,12 @@
  * its event is chosen, read into the settings of ./moments, and checked against the horizon: a
  * moment outside the watched period could never fire, so the node says which day count to raise.
  *
- * The API's reservation states are "not shown" in the spec: the lists offer the sandbox's, the same
- * as the Status filter's (../../../shared/parameters), documented in docs/trigger.md.
+ * The API lists no reservation states (the spec leaves them "not shown"): the lists offer the
+ * sandbox's, the same as the Status filter's (../../../shared/parameters), and say so.
  */
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { STATUS_FILTERS } from '../../../shared/parameters';
+import { STATES_NOTE, STATUS_FILTERS } from '../../../shared/parameters';
 import { MOMENT_EVENTS } from './moments';
 import type { MomentSettings, ReminderOffset } from './momentSettings';
 
@@ -29,7 +29,7 @@ function statesParameter(name: string, event: string, defaults: string[], descri
 		options: [...STATUS_FILTERS],
 		default: [...defaults],
 		displayOptions: shownFor(event),
-		description,
+		description: `${description}. ${STATES_NOTE}.`,
 	} satisfies INodeProperties;
 }
 
@@ -201,8 +201,12 @@ function readTimeOfDay(context: IPollFunctions): string {
 	return `${match![1].padStart(2, '0')}:${match![2]}`;
 }
 
-const states = (context: IPollFunctions, name: string, defaults: string[]) =>
-	new Set(context.getNodeParameter(name, defaults) as string[]);
+/** A list of states; an expression may give them as one comma-separated text. */
+function states(context: IPollFunctions, name: string, defaults: string[]): Set<string> {
+	const value = context.getNodeParameter(name, defaults) as string[] | string;
+	const list = typeof value === 'string' ? value.split(',') : value;
+	return new Set(list.map((state) => String(state).trim()).filter(Boolean));
+}
 
 /** The moment settings of the chosen events (defaults for the others, which are never read). */
 export function readMomentSettings(

@@ -4,7 +4,7 @@
  * as Update Fields.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { RESERVATION_STATES } from '../../../../shared/parameters';
+import { RESERVATION_STATES, STATES_NOTE } from '../../../../shared/parameters';
 
 /** What Simplify keeps of a reservation (BookingContract has over 40 fields). */
 export const RESERVATION_FIELDS = [
@@ -157,7 +157,7 @@ export function reservationFieldOptions(): INodeProperties[] {
 			type: 'options',
 			options: RESERVATION_STATES,
 			default: 'confirmed',
-			description: 'State of the booking. To cancel, use the Cancel operation.',
+			description: `State of the booking. To cancel, use the Cancel operation. ${STATES_NOTE}.`,
 		},
 		{
 			displayName: 'Table Number',
