@@ -231,6 +231,16 @@ describe('Not Arrived and Visit Ended', () => {
 		});
 	}, 20_000);
 
+	it('Look Ahead 0 would leave out the bookings of the current hour: one sentence saying what to set', async () => {
+		for (const events of [['notArrived'], ['visitEnded']]) {
+			const trigger = new Trigger(ctx, { ...FOLLOW_UPS, events, lookAheadDays: 0 });
+			const result = await trigger.tick();
+			expect(result.error?.message).toBe(
+				'Look Ahead (Days) is 0, which leaves out the bookings of the current hour, so Not Arrived and Visit Ended would miss them: set it to at least 1',
+			);
+		}
+	});
+
 	it("a manual test run shows a sample of each chosen moment from the restaurant's bookings", async () => {
 		const trigger = new Trigger(ctx, {
 			...FOLLOW_UPS,

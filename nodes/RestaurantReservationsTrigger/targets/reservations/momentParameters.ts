@@ -239,7 +239,7 @@ const HOUR = 60;
 
 /**
  * The watched period must hold every chosen moment: a booking is listed from Look Back days before
- * the current hour to Look Ahead days after it.
+ * the start of the current hour to Look Ahead days after it.
  */
 export function checkHorizonHoldsMoments(
 	context: IPollFunctions,
@@ -265,6 +265,12 @@ export function checkHorizonHoldsMoments(
 		after.push(defaultLengthMinutes + ('minutes' in when ? when.minutes : 2 * 1440));
 	}
 	if (after.length === 0) return;
+	// The period ends at the start of Look Ahead's hour: 0 would leave out the bookings of this hour.
+	if (horizon.lookAheadDays < 1)
+		fail(
+			context,
+			'Look Ahead (Days) is 0, which leaves out the bookings of the current hour, so Not Arrived and Visit Ended would miss them: set it to at least 1',
+		);
 	const needed = days(Math.max(...after) + HOUR);
 	if (horizon.lookBackDays < needed)
 		fail(
