@@ -48,7 +48,10 @@ const move = (seconds: number) => ({ kind: 'move', seconds }) as const;
 const cancel = { kind: 'cancel' } as const;
 const state = (to: string) => ({ kind: 'state', state: to }) as const;
 
-/** Every few seconds a moment, plain or with a change 5 s before or after it. */
+/**
+ * Every few seconds a moment, plain or with a change 5 s before or after it; a reminder moved 12 s
+ * after it fell due (once every poll has surely passed it) is reminded again for its new time.
+ */
 const STEP_SECONDS = 5;
 const SCRIPT: Array<Omit<Case, 'dueIn'>> = [
 	{ event: 'reminderDue' },
@@ -57,14 +60,14 @@ const SCRIPT: Array<Omit<Case, 'dueIn'>> = [
 	{ event: 'reminderDue', action: { what: move(20), atSecondsFromDue: -5 } },
 	{ event: 'reminderDue', action: { what: cancel, atSecondsFromDue: -5 } },
 	{ event: 'notArrived', action: { what: state('arrived'), atSecondsFromDue: -5 } },
-	{ event: 'reminderDue', action: { what: move(20), atSecondsFromDue: 5 } },
+	{ event: 'reminderDue', action: { what: move(30), atSecondsFromDue: 12 } },
 	{ event: 'visitEnded', action: { what: state('noShow'), atSecondsFromDue: -5 } },
 	{ event: 'reminderDue', action: { what: cancel, atSecondsFromDue: 5 } },
 	{ event: 'notArrived', action: { what: cancel, atSecondsFromDue: -5 } },
 	{ event: 'reminderDue' },
 	{ event: 'visitEnded' },
 	{ event: 'notArrived', action: { what: cancel, atSecondsFromDue: 5 } },
-	{ event: 'reminderDue' },
+	{ event: 'reminderDue', action: { what: move(30), atSecondsFromDue: 12 } },
 ];
 const CASES: Case[] = SCRIPT.map((c, i) => ({ ...c, dueIn: STEP_SECONDS * (i + 1) }));
 

@@ -28,6 +28,12 @@ import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult, type ReportedItem } from './ledger';
 import { MomentDriver } from './momentDriver';
 import {
+	NATIVE_WORKFLOW_ID,
+	nativeReminderWorkflow,
+	nativeShare,
+	sameShare,
+} from './nativePattern';
+import {
 	compareMoments,
 	expectedMoments,
 	MOMENT_EVENTS,
@@ -76,6 +82,8 @@ export interface ScenarioResult {
 	ledger: LedgerResult;
 	/** The moments' ledger: reminders, not-arrived alerts and visit-ended follow-ups. */
 	moments: MomentLedgerResult;
+	/** In the default deployment: the native pattern's reminders and the trigger's, for the same moments. */
+	native?: { pattern: MomentLedgerResult; trigger: MomentLedgerResult };
 	/** Whether the change made between the activation poll and the first scheduled poll was reported. */
 	activationGapReported: boolean;
 	/** Executions n8n left unfinished (a killed worker or main), with the trigger's items they hold. */
@@ -161,16 +169,13 @@ class Scenario {
 	 * poll-trigger-executor.js: a null result of the activation poll is never committed), the first
 	 * scheduled poll takes the baseline again, and that change is not reported. Returns it.
 	 */
-	async activate(driver: ChangeDriver): Promise<ExpectedChange> {
+	async activate(driver: ChangeDriver, alongside: string[]): Promise<ExpectedChange> {
 		const { rest } = this;
 		await rest.setupOwner();
-		const workflow = await rest.request<{ versionId: string }>(
-			'GET',
-			`/workflows/${CHAOS_WORKFLOW_ID}`,
-		);
-		await rest.request('POST', `/workflows/${CHAOS_WORKFLOW_ID}/activate`, {
-			versionId: workflow.versionId,
-		});
+		for (const id of [...alongside, CHAOS_WORKFLOW_ID]) {
+			const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${id}`);
+			await rest.request('POST', `/workflows/${id}/activate`, { versionId: workflow.versionId });
+		}
 		await waitForPoll(this.sandbox, POLL_WAIT_MS);
 		await sleep(3000);
 		const gap = await driver.changeBeforeFirstScheduledPoll();
@@ -234,6 +239,8 @@ class Scenario {
 		await driver.changes(CHANGES_PER_ROUND);
 		const faultFrom = Date.now();
 		await injectFault(this.sandbox, round.fault);
+		const faultUsedUp =
+			round.fault && 'count' in round.fault ? this.faultsUsedUp(started + ROUND_MS) : undefined;
 		this.log(
 			`round ${index + 1}: ${CHANGES_PER_ROUND} changes, fault ${round.fault ? JSON.stringify(round.fault) : 'none'}, ${round.interruption}`,
 		);
@@ -241,7 +248,20 @@ class Scenario {
 		await sleep(Math.max(0, ROUND_MS - (Date.now() - started)));
 		await this.sandbox.control('DELETE', '/faults');
 		await this.sandbox.control('PUT', '/latency', { ms: 0 });
-		if (round.fault) this.disturbances.push({ from: faultFrom, to: Date.now() });
+		if (round.fault)
+			this.disturbances.push({ from: faultFrom, to: (await faultUsedUp) ?? Date.now() });
+	}
+
+	/** When the sandbox had answered every injected fault (the poll that met them failed then), epoch ms. */
+	private async faultsUsedUp(deadline: number): Promise<number> {
+		while (Date.now() < deadline) {
+			const { pending } = (await (await this.sandbox.control('GET', '/faults')).json()) as {
+				pending: unknown[];
+			};
+			if (pending.length === 0) return Date.now();
+			await sleep(200);
+		}
+		return Date.now();
 	}
 }
 
@@ -298,6 +318,8 @@ export async function runChaosScenario(
 	const n8nLog = log('n8n');
 	const sandbox = await startSandbox({ port: 0, quiet: false, onLine: log('sandbox') });
 	const sink = await startSink();
+	// The native pattern runs beside the trigger in one deployment: its scheduled runs are n8n's.
+	const nativeSink = kind === 'default' ? await startSink() : undefined;
 	let deployment: Deployment | undefined;
 	try {
 		deployment = await prepareDeployment({
@@ -315,7 +337,10 @@ export async function runChaosScenario(
 		await importWithSandboxCredential(
 			deployment.main,
 			sandbox.url,
-			[chaosWorkflow(sink.url, WITH_MOMENTS)],
+			[
+				chaosWorkflow(sink.url, WITH_MOMENTS),
+				...(nativeSink ? [nativeReminderWorkflow(nativeSink.url)] : []),
+			],
 			path.join(work, 'import'),
 		);
 		await deployment.start();
@@ -324,7 +349,7 @@ export async function runChaosScenario(
 		const driver = new ChangeDriver(api, seed);
 		const momentDriver = new MomentDriver(api);
 		await driver.load();
-		const activationGap = await scenario.activate(driver);
+		const activationGap = await scenario.activate(driver, nativeSink ? [NATIVE_WORKFLOW_ID] : []);
 		const window = { from: Date.now(), to: 0, end: 0 };
 		// The moments fall due every few seconds from 10 s on, through the rounds.
 		await momentDriver.book(10);
@@ -348,14 +373,22 @@ export async function runChaosScenario(
 			activationGap,
 		);
 		const unchanged = await unchangedBookings(api, momentDriver.reservationIds);
-		return {
-			kind,
-			ledger: compareLedger(driver.expected, items.changes),
-			moments: compareMoments(
-				expectedMoments([...momentDriver.versions, ...unchanged], window),
-				items.moments,
+		const expected = expectedMoments([...momentDriver.versions, ...unchanged], window);
+		const native = nativeSink && {
+			pattern: compareMoments(nativeShare(expected), nativeSink.items, scenario.disturbances, {
+				checkRescheduled: false,
+			}),
+			trigger: compareMoments(
+				nativeShare(expected),
+				sameShare(items.moments, expected),
 				scenario.disturbances,
 			),
+		};
+		return {
+			native,
+			kind,
+			ledger: compareLedger(driver.expected, items.changes),
+			moments: compareMoments(expected, items.moments, scenario.disturbances),
 			unfinished,
 			killedExecutions: scenario.killedExecutions,
 			activationGapReported: sink.items.some(
@@ -368,6 +401,7 @@ export async function runChaosScenario(
 	} finally {
 		await deployment?.stop();
 		await sink.close();
+		await nativeSink?.close();
 		await sandbox.process.stop();
 		logFile.end();
 	}
