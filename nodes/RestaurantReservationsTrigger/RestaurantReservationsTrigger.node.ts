@@ -15,6 +15,7 @@ import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
 import { reservationListFilters, restaurantLocator, sortedOptions } from '../shared/parameters';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { pollWatch } from './poll/poll';
+import { REQUESTS_AT_ONCE_OPTION } from './poll/requestsAtOnce';
 import { MAX_HORIZON_DAYS } from './poll/settings';
 import { MOMENT_PARAMETERS } from './targets/reservations/momentParameters';
 import type { WatchTargetDefinition } from './targets';
@@ -113,21 +114,23 @@ export class RestaurantReservationsTrigger implements INodeType {
 			...MOMENT_PARAMETERS,
 			{
 				displayName: 'Options',
-				displayOptions: forReservations,
 				name: 'options',
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
 				options: sortedOptions([
-					...reservationListFilters,
-					{
-						displayName: 'Report Previous Guest Details',
-						name: 'keepGuestDetails',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether updates report the previous name, phone, email and special requests too. Without it they report which of these changed and the new values; with it the stored state is about three times larger.',
-					},
+					...updateDisplayOptions({ show: { '/watch': ['reservations'] } }, [
+						...reservationListFilters,
+						{
+							displayName: 'Report Previous Guest Details',
+							name: 'keepGuestDetails',
+							type: 'boolean',
+							default: true,
+							description:
+								'Whether updates report the previous name, phone, email and special requests too. Without it they report which of these changed and the new values; with it the stored state is about three times larger.',
+						},
+					]),
+					REQUESTS_AT_ONCE_OPTION,
 				]),
 			},
 		],

@@ -6,6 +6,7 @@
  * targets (./targets).
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { RequestPacing } from './api/pacing';
 import type { ListedRecord, StoredRecord } from './state/records';
 import type { StoredRestaurant } from './state/storedState';
 import type { MomentSettings } from './targets/reservations/momentSettings';
@@ -20,6 +21,8 @@ export interface TriggerSettings {
 	events: Set<string>;
 	restaurants: 'one' | 'all';
 	restaurantId?: string;
+	/** Requests of one poll in flight at once (the Requests at Once option). */
+	requestLimit: number;
 	/** What the stored state depends on: another key starts a new baseline. */
 	settingsKey: string;
 	/** The settings only reservations have; present exactly when reservations are watched. */
@@ -44,10 +47,11 @@ export interface Restaurant {
 	timeZone: string;
 }
 
-/** When the poll started and how long it may take (n8n's poll budget). */
+/** When the poll started, how long it may take (n8n's poll budget), and the pace its requests share. */
 export interface PollClock {
 	startedAt: number;
 	budgetMs: number;
+	pacing: RequestPacing;
 }
 
 export interface ListFilters extends IDataObject {

@@ -1,6 +1,7 @@
 /**
  * Fault injection for reliability tests: make the next API requests fail (500, 503, 429 with
- * Retry-After; 404 as if the record was deleted just before the request), optionally after letting
+ * Retry-After; 404 as if the record was deleted just before the request; 403 as if the token had
+ * lost access), optionally after letting
  * some through, and add latency (`--latency` sets where it starts, and where a clear returns it).
  * Only the control path (/__sandbox) sets it; it applies to /api requests only. It also keeps the
  * log of API requests and how many were in flight at most.
@@ -9,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problemBody } from '../problems';
 
 export interface FaultPlan {
-	status: 500 | 503 | 429 | 404;
+	status: 500 | 503 | 429 | 404 | 403;
 	/** How many matching requests fail. */
 	count: number;
 	/** How many matching requests pass first. */
@@ -32,6 +33,7 @@ const FAULT_MESSAGES: Record<FaultPlan['status'], [string, string]> = {
 	503: ['service_unavailable', 'The service is temporarily unavailable (sandbox fault injection).'],
 	429: ['rate_limited', 'Too many requests: slow down and retry after the time in Retry-After.'],
 	404: ['not_found', 'The record was not found (sandbox fault injection).'],
+	403: ['forbidden', 'The access token has no access to this resource (sandbox fault injection).'],
 };
 
 export class FaultInjector {

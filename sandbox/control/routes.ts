@@ -19,7 +19,7 @@ const faultSchema = {
 	required: ['status', 'count'],
 	additionalProperties: false,
 	properties: {
-		status: { type: 'integer', enum: [500, 503, 429, 404] },
+		status: { type: 'integer', enum: [500, 503, 429, 404, 403] },
 		count: { type: 'integer', minimum: 1 },
 		after: { type: 'integer', minimum: 0 },
 		retryAfterSeconds: { type: 'integer', minimum: 0 },

@@ -1,14 +1,56 @@
 /**
  * The bookkeeping of a randomized trigger run (./randomized*.test.ts): polls with injected faults,
- * each successful poll's emitted changes judged against the true ones from a truth ledger, and the
- * totals: zero lost, zero duplicated, a failed poll emits nothing and keeps the state.
+ * each successful poll's emitted changes judged against the true ones from a truth ledger,
+ * restaurant by restaurant (a fault fails one restaurant, whose changes wait for a later poll, while
+ * the others report), and the totals: zero lost, zero duplicated, a failed poll emits nothing and
+ * keeps the state.
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { SandboxContext } from '../support/sandbox';
-import type { Trigger } from './support';
+import {
+	FAILED_POLLS_TO_REPORT,
+	UNREACHABLE_EVENT,
+} from '../../nodes/RestaurantReservationsTrigger/poll/unreachable';
+import { NODE_NAME, type ChangeJson, type Trigger } from './support';
+
+/** The restaurant of a change or record key: "rsv-101-000042 ..." or "101/5003 ..." is "101". */
+export function restaurantOfKey(key: string): string {
+	const match = /^(?:rsv-)?(\d+)/.exec(key);
+	if (!match) throw new Error(`no restaurant in "${key}"`);
+	return match[1];
+}
+
+/** The stored entry of each restaurant in a workflow's static data: records, failed polls in a row. */
+function entriesByRestaurant(staticData: IDataObject): Map<string, { s?: string; e?: number }> {
+	const node = (staticData[`node:${NODE_NAME}`] ?? {}) as {
+		r?: Record<string, { s?: string; e?: number }>;
+	};
+	return new Map(Object.entries(node.r ?? {}));
+}
+
+const byRestaurant = (changes: string[]) => {
+	const grouped = new Map<string, string[]>();
+	for (const change of changes) {
+		const id = restaurantOfKey(change);
+		grouped.set(id, [...(grouped.get(id) ?? []), change]);
+	}
+	return grouped;
+};
 
 export class Ledger {
-	readonly totals = { polls: 0, failed: 0, emitted: 0, expected: 0, lost: 0, duplicated: 0 };
+	readonly totals = {
+		polls: 0,
+		failed: 0,
+		/** Restaurants that failed in a successful poll (the others reported), once per poll. */
+		skipped: 0,
+		/** `restaurantUnreachable` items (a restaurant's third failed poll in a row). */
+		unreachable: 0,
+		emitted: 0,
+		expected: 0,
+		lost: 0,
+		duplicated: 0,
+	};
+	private before: IDataObject = {};
 
 	constructor(
 		private readonly ctx: SandboxContext,
@@ -21,11 +63,12 @@ export class Ledger {
 	 */
 	async poll(fault: IDataObject | undefined) {
 		const before = structuredClone(this.trigger.staticData);
+		this.before = before;
 		if (fault) await this.ctx.sandbox.control('POST', '/faults', fault);
 		const result = await this.trigger.tick();
 		if (fault) await this.ctx.sandbox.control('DELETE', '/faults');
 		this.totals.polls++;
-		if (!result.error) return result;
+		if (!result.error) return { ...result, changes: this.withoutUnreachable(result.changes) };
 		this.totals.failed++;
 		expect(fault).toBeDefined();
 		expect(result.items).toBeNull();
@@ -34,24 +77,72 @@ export class Ledger {
 		return undefined;
 	}
 
-	/** One successful poll: what it emitted must be exactly the true changes (both one string per change). */
-	judge(round: number, emitted: string[], expected: string[]): void {
+	/**
+	 * The items of a successful poll but its `restaurantUnreachable` ones, which must be one for each
+	 * restaurant that has just failed its third poll in a row, and none else.
+	 */
+	private withoutUnreachable(changes: ChangeJson[]): ChangeJson[] {
+		const [before, after] = [this.before, this.trigger.staticData].map(entriesByRestaurant);
+		const due = [...after.keys()].filter(
+			(id) =>
+				after.get(id)?.e === FAILED_POLLS_TO_REPORT &&
+				before.get(id)?.e === FAILED_POLLS_TO_REPORT - 1,
+		);
+		const unreachable = changes.filter((c) => c.event === UNREACHABLE_EVENT);
+		expect(unreachable.map((c) => String(c.restaurantId)).sort()).toEqual(due.sort());
+		this.totals.unreachable += unreachable.length;
+		return changes.filter((c) => c.event !== UNREACHABLE_EVENT);
+	}
+
+	/**
+	 * One successful poll, restaurant by restaurant (both lists one string per change, starting with
+	 * its restaurant, `expected` since each restaurant's last covered poll). A restaurant the poll
+	 * covered (its stored records changed, or it reported) must have reported exactly its true
+	 * changes; one it did not (it failed: its stored records are as they were) reported nothing and
+	 * keeps its changes for a later poll. Returns the restaurants covered.
+	 */
+	judge(round: number, emitted: string[], expected: string[]): Set<string> {
+		const [before, after] = [this.before, this.trigger.staticData].map(entriesByRestaurant);
+		const [got, want] = [byRestaurant(emitted), byRestaurant(expected)];
+		const covered = new Set<string>();
+		for (const id of new Set([...before.keys(), ...after.keys(), ...got.keys()])) {
+			if ((after.get(id)?.e ?? 0) > (before.get(id)?.e ?? 0)) this.totals.skipped++;
+			if (before.get(id)?.s === after.get(id)?.s && !got.has(id)) continue;
+			covered.add(id);
+			this.judgeOne(round, id, got.get(id) ?? [], want.get(id) ?? []);
+		}
+		return covered;
+	}
+
+	private judgeOne(round: number, restaurant: string, emitted: string[], expected: string[]) {
 		const [got, want] = [[...emitted].sort(), [...expected].sort()];
 		this.totals.emitted += got.length;
 		this.totals.expected += want.length;
 		this.totals.lost += want.filter((e) => !got.includes(e)).length;
 		this.totals.duplicated +=
 			got.length - new Set(got).size + got.filter((g) => !want.includes(g)).length;
-		expect({ round, changes: got }).toEqual({ round, changes: want });
+		expect({ round, restaurant, changes: got }).toEqual({ round, restaurant, changes: want });
 	}
 
 	/** The run as a whole: nothing lost or duplicated, and enough failures and changes to mean something. */
 	close(minExpected: number): void {
 		expect(this.totals.lost).toBe(0);
 		expect(this.totals.duplicated).toBe(0);
-		expect(this.totals.failed).toBeGreaterThan(5);
+		expect(this.totals.failed + this.totals.skipped).toBeGreaterThan(5);
 		expect(this.totals.expected).toBeGreaterThan(minExpected);
 	}
+}
+
+/** The last true records, advanced to `truth` for the restaurants a poll covered (keys as restaurantOfKey reads them). */
+export function advanced<T>(
+	lastGood: Map<string, T>,
+	truth: Map<string, T>,
+	covered: Set<string>,
+): Map<string, T> {
+	const next = new Map<string, T>();
+	for (const [key, value] of lastGood) if (!covered.has(restaurantOfKey(key))) next.set(key, value);
+	for (const [key, value] of truth) if (covered.has(restaurantOfKey(key))) next.set(key, value);
+	return next;
 }
 
 /**

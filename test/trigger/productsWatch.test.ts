@@ -16,6 +16,7 @@ import {
 	watchItems,
 	watchTick,
 	type WatchItem,
+	withoutPolledAt,
 } from './support';
 
 const ctx = useSandbox();
@@ -24,7 +25,8 @@ beforeEach(async () => ctx.sandbox.reset());
 const watchProducts = (extra: INodeParameters = {}) =>
 	oneRestaurant(101, { watch: 'products', ...extra });
 
-const summary = (items: WatchItem[]) => items.map(({ product: _p, ...rest }) => rest);
+const summary = (items: WatchItem[]) =>
+	items.map(({ product: _p, ...rest }) => withoutPolledAt(rest));
 
 const baseline = (parameters = watchProducts()) => baselined(ctx, parameters);
 const tick = watchTick;
@@ -172,7 +174,7 @@ describe('events', () => {
 		const gone = products.find((p) => typeof p.takeawayPrice === 'number')!;
 		const trigger = await baseline();
 		await deleteProduct(gone.id);
-		expect((await tick(trigger)).items).toEqual([
+		expect((await tick(trigger)).items.map(withoutPolledAt)).toEqual([
 			{
 				event: 'productDeleted',
 				restaurantId: 101,

@@ -6,7 +6,9 @@
  *
  * The clock of this process is fixed (`Date` only, timers stay real) so that every run watches the
  * same horizon of a sandbox seeded for that day. The sandbox keeps its own clock, which reaches only
- * the server time stored per restaurant (`d`) and `updatedAt`: those two are left out.
+ * the server time stored per restaurant (`d`) and `updatedAt`: those two are left out. So are what
+ * was added since for many restaurants (issue 25): when each restaurant was polled (`p`, the fixed
+ * clock: checked) and the items' `restaurantLastPolledAt`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -83,12 +85,15 @@ async function update(id: unknown, body: IDataObject): Promise<void> {
 	expect(response.status).toBe(200);
 }
 
-/** The node's static data without the sandbox's clock. */
+/** The node's static data without the sandbox's clock, nor when each restaurant was polled (the fixed clock). */
 function withoutServerTime(staticData: IDataObject): IDataObject {
 	const copy = structuredClone(staticData);
 	for (const node of Object.values(copy) as IDataObject[])
-		for (const restaurant of Object.values((node.r ?? {}) as Record<string, IDataObject>))
+		for (const restaurant of Object.values((node.r ?? {}) as Record<string, IDataObject>)) {
+			expect(restaurant.p).toBe(Math.floor(NOW / 1000));
 			delete restaurant.d;
+			delete restaurant.p;
+		}
 	return copy;
 }
 
@@ -109,7 +114,7 @@ function onTheHour(fixture: Record<string, Run>): Record<string, Run> {
 }
 
 function withoutUpdatedAt(items: IDataObject[]): IDataObject[] {
-	return items.map((item) => {
+	return items.map(({ restaurantLastPolledAt: _p, ...item }) => {
 		const { updatedAt: _u, ...reservation } = item.reservation as IDataObject;
 		return { ...item, reservation };
 	});

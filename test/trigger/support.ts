@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { RestaurantReservationsTrigger } from '../../nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node';
+import { SAVE_MARGIN_MS } from '../../nodes/RestaurantReservationsTrigger/poll/overlapGuard';
 import { sandboxCredentials } from '../support/credentials';
 import { getNodeStaticData, poll, type PollResult } from '../support/engine';
 import type { SandboxContext } from '../support/sandbox';
@@ -16,6 +17,8 @@ const NODE_TYPE = 'CUSTOM.restaurantReservationsTrigger';
 export interface ChangeJson {
 	event: string;
 	restaurantId: number;
+	/** When the restaurant was last polled before (ISO), null when not known. */
+	restaurantLastPolledAt?: string | null;
 	reservationId: string;
 	previousState?: string;
 	newState?: string;
@@ -30,6 +33,7 @@ export interface ChangeJson {
 export interface WatchItem {
 	event: string;
 	restaurantId: number;
+	restaurantLastPolledAt?: string | null;
 	eventId?: number;
 	productId?: string;
 	changedFields?: string[];
@@ -38,6 +42,18 @@ export interface WatchItem {
 	sample?: boolean;
 	restaurantEvent?: IDataObject & { id: number; name: string; isOffline: boolean };
 	product?: IDataObject & { id: string; name: string };
+}
+
+/**
+ * An item without `restaurantLastPolledAt`, after checking that it is an ISO time (the tests'
+ * summaries compare the rest; test/trigger/manyRestaurants.test.ts checks the time itself).
+ */
+export function withoutPolledAt<T extends { restaurantLastPolledAt?: string | null }>(
+	item: T,
+): Omit<T, 'restaurantLastPolledAt'> {
+	const { restaurantLastPolledAt, ...rest } = item;
+	expect(restaurantLastPolledAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+	return rest;
 }
 
 /** The items of a tick of the Events or Products watch. */
@@ -94,6 +110,13 @@ export const oneRestaurant = (id: number, extra: INodeParameters = {}): INodePar
 /** One trigger "installation": its static data lives across ticks, like an active workflow's. */
 export class Trigger {
 	readonly staticData: IDataObject = {};
+	/**
+	 * The budget n8n gives each tick (`getPollBudgetMs`), as its durable scheduler does; n8n-core's
+	 * 5 minutes when absent. With one, a tick waits until the previous one is SAVE_MARGIN_MS past:
+	 * the trigger refuses a durable poll that soon after the last (./overlapGuard).
+	 */
+	pollBudgetMs?: number;
+	private lastTickEnded = 0;
 
 	constructor(
 		private readonly ctx: SandboxContext,
@@ -102,14 +125,22 @@ export class Trigger {
 	) {}
 
 	private async run(mode: 'trigger' | 'manual'): Promise<PollResult> {
-		return await poll({
-			nodeType: new RestaurantReservationsTrigger(),
-			type: NODE_TYPE,
-			parameters: this.parameters,
-			credentials: sandboxCredentials(this.ctx.sandbox.url, this.token),
-			staticData: mode === 'trigger' ? this.staticData : structuredClone(this.staticData),
-			mode,
-		});
+		const wait = this.lastTickEnded + SAVE_MARGIN_MS + 50 - Date.now();
+		if (mode === 'trigger' && this.pollBudgetMs !== undefined && wait > 0)
+			await new Promise((resolve) => setTimeout(resolve, wait));
+		try {
+			return await poll({
+				nodeType: new RestaurantReservationsTrigger(),
+				type: NODE_TYPE,
+				parameters: this.parameters,
+				credentials: sandboxCredentials(this.ctx.sandbox.url, this.token),
+				staticData: mode === 'trigger' ? this.staticData : structuredClone(this.staticData),
+				mode,
+				...(this.pollBudgetMs === undefined ? {} : { pollBudgetMs: this.pollBudgetMs }),
+			});
+		} finally {
+			if (mode === 'trigger') this.lastTickEnded = Date.now();
+		}
 	}
 
 	/** A cron tick: the static data is carried over. */

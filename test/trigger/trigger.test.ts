@@ -15,6 +15,7 @@ import {
 	oneRestaurant,
 	Trigger,
 	type ChangeJson,
+	withoutPolledAt,
 } from './support';
 
 const ctx = useSandbox();
@@ -93,7 +94,8 @@ async function awayFromTheHour(): Promise<void> {
 		await new Promise((resolve) => setTimeout(resolve, 3_600_000 - intoTheHour + 1000));
 }
 
-const summary = (changes: ChangeJson[]) => changes.map(({ reservation: _r, ...rest }) => rest);
+const summary = (changes: ChangeJson[]) =>
+	changes.map(({ reservation: _r, ...rest }) => withoutPolledAt(rest));
 
 async function baseline(parameters = oneRestaurant(101), token?: string): Promise<Trigger> {
 	const trigger = new Trigger(ctx, parameters, token);

@@ -1,16 +1,20 @@
 /**
- * The trigger's requests: every one either answers or fails the whole poll with a NodeApiError
- * that says what failed and that nothing was lost. A 429 is retried after its Retry-After when the
- * wait fits in what is left of the poll's time budget.
+ * The trigger's requests: every one either answers or throws a NodeApiError that says what failed
+ * and that nothing was lost. All of a poll's requests share its pace (./pacing: a limit on requests
+ * in flight, and a 429's Retry-After pausing them all); a 429 is retried when the wait fits in what
+ * is left of the poll's time budget. An error that only says the time ran out (the budget, or a
+ * Retry-After beyond it) is told apart (`ranOutOfTime`): the poll leaves what it interrupted to the
+ * next poll instead of counting it as a failure.
  */
 import type { IDataObject, IN8nHttpFullResponse, IPollFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import type { LocalWindow } from '../../shared/dateWindows';
 import { apiError } from '../../shared/errors';
 import type { ApiRequest } from '../../shared/transport';
 import { apiPath } from '../../shared/paths';
 import { apiRequestFull } from '../../shared/transport';
 import type { ListFilters, PollClock } from '../types';
+import { RequestPacing } from './pacing';
 
 /** Longest wait for one response. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -22,18 +26,46 @@ const DEFAULT_RETRY_AFTER_MS = 1_000;
 const BUDGET_MARGIN_MS = 2_000;
 /** n8n's budget for a poll without durable cursors (n8n-core PollContext), and ours for an n8n that gives none. */
 export const DEFAULT_BUDGET_MS = 5 * 60_000;
+/** Requests of one poll in flight at once, unless the Requests at Once option says otherwise. */
+export const DEFAULT_REQUEST_LIMIT = 8;
 
 export const NOTHING_LOST =
 	'Nothing was emitted and the stored snapshot was kept: the next successful poll reports every change since the last successful one, once.';
 
-export function startClock(context: IPollFunctions): PollClock {
+/** The poll's clock and the pace its requests share; `requestLimit`: requests in flight at once. */
+export function startClock(
+	context: IPollFunctions,
+	requestLimit = DEFAULT_REQUEST_LIMIT,
+): PollClock {
 	const budget =
 		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : DEFAULT_BUDGET_MS;
-	return { startedAt: Date.now(), budgetMs: budget > 0 ? budget : DEFAULT_BUDGET_MS };
+	return {
+		startedAt: Date.now(),
+		budgetMs: budget > 0 ? budget : DEFAULT_BUDGET_MS,
+		pacing: new RequestPacing(requestLimit),
+	};
 }
 
-function remainingMs(clock: PollClock): number {
-	return clock.startedAt + clock.budgetMs - BUDGET_MARGIN_MS - Date.now();
+/** When the poll's last response must have arrived, epoch ms. */
+export function deadlineOf(clock: PollClock): number {
+	return clock.startedAt + clock.budgetMs - BUDGET_MARGIN_MS;
+}
+
+export function remainingMs(clock: PollClock): number {
+	return deadlineOf(clock) - Date.now();
+}
+
+/** Errors that only say the poll's time ran out. */
+const timeUp = new WeakSet<Error>();
+
+/** Whether an error only says that the poll's time ran out (its budget, or a Retry-After beyond it). */
+export function ranOutOfTime(error: unknown): boolean {
+	return error instanceof Error && timeUp.has(error);
+}
+
+function markedTimeUp<E extends Error>(error: E): E {
+	timeUp.add(error);
+	return error;
 }
 
 /** Retry-After in seconds or as an HTTP date (RFC 9110), in milliseconds. */
@@ -87,14 +119,23 @@ function unreachable(
 	return error;
 }
 
-function outOfTime(context: IPollFunctions, what: string, clock: PollClock): NodeApiError {
-	return new NodeApiError(context.getNode(), { message: 'poll budget exhausted' } as JsonObject, {
-		message: `The poll ran out of time (${Math.round(clock.budgetMs / 1000)} seconds) before every list was fetched`,
-		description: `While fetching ${what}. The API is slow or asks to wait: poll less often or watch less (a shorter horizon, one restaurant). ${NOTHING_LOST}`,
-	});
+export function outOfTime(context: IPollFunctions, what: string, clock: PollClock): NodeApiError {
+	const error = new NodeApiError(
+		context.getNode(),
+		{ message: 'poll budget exhausted' } as JsonObject,
+		{
+			message: `The poll ran out of time (${Math.round(clock.budgetMs / 1000)} seconds) before every list was fetched`,
+			description: `While fetching ${what}. The API is slow or asks to wait: poll less often or watch less (a shorter horizon, one restaurant). ${NOTHING_LOST}`,
+		},
+	);
+	return markedTimeUp(error);
 }
 
-/** One request: its response (any status below 400, and 403/404 when `allowMissing`), or a thrown NodeApiError. */
+/**
+ * One request: its response (any status below 400, and 403/404 when `allowMissing`), or a thrown
+ * NodeApiError. It waits for its turn in the poll's pace; a 429 pauses every request of the poll
+ * and is retried (first in line) when the pause ends within the budget.
+ */
 export async function send(
 	context: IPollFunctions,
 	request: ApiRequest,
@@ -102,27 +143,32 @@ export async function send(
 	clock: PollClock,
 	allowMissing = false,
 ): Promise<IN8nHttpFullResponse> {
+	const deadline = deadlineOf(clock);
 	for (let attempt = 0; ; attempt++) {
-		const remaining = remainingMs(clock);
-		if (remaining <= 0) throw outOfTime(context, what, clock);
-		const timeout = Math.min(REQUEST_TIMEOUT_MS, remaining);
+		const startedAt = await clock.pacing.start(deadline, attempt > 0);
+		if (startedAt === undefined) throw outOfTime(context, what, clock);
+		const timeout = Math.min(REQUEST_TIMEOUT_MS, deadline - startedAt);
 		let response: IN8nHttpFullResponse;
 		try {
 			response = await apiRequestFull(context, { ...request, timeout });
 		} catch (error) {
+			clock.pacing.finish(startedAt);
+			// Cut off by the end of the budget rather than by the server.
+			if (Date.now() >= deadline) throw outOfTime(context, what, clock);
 			throw unreachable(context, error, what, timeout);
 		}
 		const status = response.statusCode;
-		if (status < 400 || (allowMissing && (status === 403 || status === 404))) return response;
-		const retryAfter = response.headers?.['retry-after'];
-		if (status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
-			const wait = retryAfterMs(retryAfter) ?? DEFAULT_RETRY_AFTER_MS;
-			if (wait < remainingMs(clock)) {
-				await sleep(wait);
-				continue;
-			}
+		if (status !== 429) {
+			clock.pacing.finish(startedAt);
+			if (status < 400 || (allowMissing && (status === 403 || status === 404))) return response;
+			throw failure(context, response, what);
 		}
-		throw failure(context, response, what);
+		clock.pacing.finish(
+			startedAt,
+			retryAfterMs(response.headers?.['retry-after']) ?? DEFAULT_RETRY_AFTER_MS,
+		);
+		if (attempt >= MAX_RATE_LIMIT_RETRIES) throw failure(context, response, what);
+		if (clock.pacing.resumesAt >= deadline) throw markedTimeUp(failure(context, response, what));
 	}
 }
 

@@ -1,19 +1,27 @@
 /**
  * One poll, whatever is watched: read the settings, look up the restaurants (cached for an hour),
- * list each restaurant through the watch target, compare with the stored state, and only then
- * store the new state and emit one item per new, changed or gone record. A failure anywhere throws
- * before anything is stored or emitted. A manual test run stores nothing. Polls of one trigger never
- * overlap (./overlapGuard).
+ * list and compare them least recently polled first, as many as the poll's budget allows
+ * (./restaurantRound), then store what changed and emit one item per new, changed or gone record
+ * (./nextState). A restaurant whose requests fail keeps its stored state and is tried again at the
+ * next poll while the others report (./unreachable); a failed lookup of the restaurants, or a poll
+ * that lists none of them, throws before anything is stored or emitted. A manual test run stores
+ * nothing. Polls of one trigger never overlap (./overlapGuard), however long one takes.
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { DEFAULT_BUDGET_MS, startClock } from '../api/requests';
+import { DEFAULT_BUDGET_MS, outOfTime, startClock } from '../api/requests';
 import { watchedRestaurants } from '../api/restaurants';
 import { compareListing } from '../state/compare';
-import type { StoredState } from '../state/storedState';
-import { readStoredState, STATE_VERSION, writeStoredState } from '../state/storedState';
+import { readStoredState, writeStoredState } from '../state/storedState';
 import { WATCH_TARGETS } from '../targets';
-import type { Listing, TriggerItem } from '../types';
+import type { Listing } from '../types';
+import { nextState } from './nextState';
 import { oneAtATime, SAVE_MARGIN_MS } from './overlapGuard';
+import {
+	firstErrorWhenNoneListed,
+	leastRecentlyPolledFirst,
+	pollRestaurants,
+} from './restaurantRound';
+import { logRound } from './roundLog';
 import { readSettings } from './settings';
 
 export async function pollWatch(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -30,7 +38,7 @@ export async function pollWatch(context: IPollFunctions): Promise<INodeExecution
 
 async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(context);
-	const clock = startClock(context);
+	const clock = startClock(context, settings.requestLimit);
 	const staticData = context.getWorkflowStaticData('node');
 	const stored = readStoredState(staticData, settings.settingsKey);
 	const now = Date.now();
@@ -43,29 +51,30 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 		now,
 		clock,
 	);
-	const listings: Listing[] = [];
-	for (const restaurant of restaurants) listings.push(await target.list(restaurant));
-
-	const items: TriggerItem[] = [];
-	const next: StoredState = {
-		version: STATE_VERSION,
-		settingsKey: settings.settingsKey,
-		restaurantsLookedUpAt: lookedUpAt,
-		restaurants: {},
-	};
-	for (const listing of listings) {
-		const key = listing.restaurant.key;
-		const compared = await compareListing(listing, stored?.restaurants[key], target);
-		items.push(...compared.items);
-		next.restaurants[key] = compared.next;
-	}
+	const outcomes = await pollRestaurants(
+		leastRecentlyPolledFirst(restaurants, stored?.restaurants),
+		async (restaurant) => {
+			const listing = await target.list(restaurant);
+			const previous = stored?.restaurants[restaurant.key]?.snapshot;
+			return { listing, compared: await compareListing(listing, previous, target) };
+		},
+		clock,
+	);
+	const failure = firstErrorWhenNoneListed(outcomes);
+	if (failure) throw failure;
+	if (outcomes.length > 0 && !outcomes.some((o) => o.kind === 'listed'))
+		throw outOfTime(context, 'the first restaurant', clock);
+	const result = nextState(stored, settings, lookedUpAt, outcomes, now);
 
 	// A test run never touches the stored state: it shows the changes waiting for the next poll,
 	// or, when there are none, a sample of each chosen event built from the current records.
-	if (context.getMode() === 'manual')
-		return asOutput(items.length > 0 ? items : target.samples(listings));
-	writeStoredState(staticData, next);
-	return asOutput(items);
+	if (context.getMode() === 'manual') {
+		const listings = outcomes.flatMap((o): Listing[] => (o.kind === 'listed' ? [o.listing] : []));
+		return asOutput(result.items.length > 0 ? result.items : target.samples(listings));
+	}
+	writeStoredState(staticData, result.state);
+	logRound(context, outcomes, result.state, clock);
+	return asOutput(result.items);
 }
 
 function asOutput(items: IDataObject[]): INodeExecutionData[][] | null {

@@ -14,6 +14,7 @@ import type { MomentSettings } from '../targets/reservations/momentSettings';
 import { snapshotFormat } from '../targets/reservations/recordFormat';
 import { RESERVATION_TRIGGER_EVENTS } from '../targets/reservations/triggerEvents';
 import type { ListFilters, TriggerSettings, Watch } from '../types';
+import { readRequestsAtOnce } from './requestsAtOnce';
 
 /** Longest horizon, look-back plus look-ahead, in days. */
 export const MAX_HORIZON_DAYS = 730;
@@ -25,6 +26,7 @@ interface TriggerOptions {
 	pending?: boolean;
 	/** "Report Previous Guest Details" (the parameter's name is saved in workflows). */
 	keepGuestDetails?: boolean;
+	requestsAtOnce?: number;
 }
 
 export function readSettings(context: IPollFunctions): TriggerSettings {
@@ -32,13 +34,14 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	const events = readEvents(context, watch);
 	const restaurants = context.getNodeParameter('restaurants', 'one') === 'all' ? 'all' : 'one';
 	const restaurantId = restaurants === 'one' ? readRestaurantId(context) : undefined;
+	const options = context.getNodeParameter('options', {}) as TriggerOptions;
+	const requestLimit = readRequestsAtOnce(context, options);
 	if (watch !== 'reservations') {
 		// Another target's state never reads as a reservation snapshot: its key names the target.
 		const settingsKey = textDigest(JSON.stringify([watch, restaurants, restaurantId ?? null]), 8);
-		return { watch, events, restaurants, restaurantId, settingsKey };
+		return { watch, events, restaurants, restaurantId, requestLimit, settingsKey };
 	}
 	const { lookBackDays, lookAheadDays } = readHorizon(context);
-	const options = context.getNodeParameter('options', {}) as TriggerOptions;
 	const filters = readFilters(options);
 	const reportPreviousGuestDetails = options.keepGuestDetails === true;
 	const moments = readMoments(context, events, { lookBackDays, lookAheadDays });
@@ -60,6 +63,7 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 		events,
 		restaurants,
 		restaurantId,
+		requestLimit,
 		settingsKey,
 		reservations: {
 			lookBackDays,

@@ -6,8 +6,13 @@
  * ```
  * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>,
  *   r: { '101': { z: 'Europe/Berlin', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>',
- *                 m: { '<reservation id>': '<time it was reminded for>' } } } }   (m: only when not empty)
+ *                 m: { '<reservation id>': '<time it was reminded for>' },
+ *                 p: <epoch seconds it was last polled>, e: <failed polls in a row> },
+ *        '104': { z: 'Asia/Tokyo' } } }
  * ```
+ * m, p and e only when there is something to say (m not empty, e above 0). A restaurant with `z`
+ * alone (and perhaps `e`) was looked up but not listed yet: a poll that ran out of time before it,
+ * or whose requests for it failed.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -34,23 +39,36 @@ export interface StoredRestaurant {
 	remindedBefore?: Record<string, string>;
 }
 
+/** A watched restaurant: its snapshot once a poll listed it, and how its polls went. */
+export interface RestaurantEntry {
+	timeZone: string;
+	/** Absent until a poll lists the restaurant (it takes the baseline then). */
+	snapshot?: StoredRestaurant;
+	/** The start of the last poll that listed it and stored the result, epoch ms (whole seconds). */
+	polledAt?: number;
+	/** Polls in a row whose requests for it failed (0 when absent). */
+	failedPolls?: number;
+}
+
 export interface StoredState {
 	version: number;
 	/** Which settings the snapshot was taken with: other settings start a new baseline. */
 	settingsKey: string;
 	/** When the restaurants and their time zones were last looked up, epoch ms. */
 	restaurantsLookedUpAt: number;
-	restaurants: Record<string, StoredRestaurant>;
+	restaurants: Record<string, RestaurantEntry>;
 }
 
 /** The stored form, keys as they are in the static data. */
 interface StoredRestaurantJson {
 	z: string;
-	f: string;
-	t: string;
-	d: number;
-	s: string;
+	f?: string;
+	t?: string;
+	d?: number;
+	s?: string;
 	m?: Record<string, string>;
+	p?: number;
+	e?: number;
 }
 
 interface StoredStateJson {
@@ -64,15 +82,16 @@ const STORED_KEYS = new Set(['v', 'k', 'at', 'r']);
 
 function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {
 	const r = value as StoredRestaurantJson;
-	return (
-		!!r &&
-		typeof r === 'object' &&
-		typeof r.z === 'string' &&
-		typeof r.f === 'string' &&
-		typeof r.t === 'string' &&
-		typeof r.d === 'number' &&
-		typeof r.s === 'string'
-	);
+	if (!r || typeof r !== 'object' || typeof r.z !== 'string') return false;
+	if (r.p !== undefined && typeof r.p !== 'number') return false;
+	if (r.e !== undefined && typeof r.e !== 'number') return false;
+	// Listed (every snapshot field) or not yet (none).
+	return r.s === undefined
+		? r.f === undefined && r.t === undefined && r.d === undefined
+		: typeof r.f === 'string' &&
+				typeof r.t === 'string' &&
+				typeof r.d === 'number' &&
+				typeof r.s === 'string';
 }
 
 /** The stored state when it was made with the same settings; undefined means "take a baseline". */
@@ -89,19 +108,32 @@ export function readStoredState(
 		typeof r !== 'object'
 	)
 		return undefined;
-	const restaurants: Record<string, StoredRestaurant> = {};
+	const restaurants: Record<string, RestaurantEntry> = {};
 	for (const [id, value] of Object.entries(r)) {
 		if (!isStoredRestaurant(value)) return undefined;
-		restaurants[id] = {
-			timeZone: value.z,
-			horizonFrom: value.f,
-			horizonTo: value.t,
-			serverTime: value.d,
-			records: value.s,
-			...(value.m && typeof value.m === 'object' ? { remindedBefore: value.m } : {}),
-		};
+		restaurants[id] = fromJson(value);
 	}
 	return { version: v, settingsKey: k, restaurantsLookedUpAt: at, restaurants };
+}
+
+function fromJson(value: StoredRestaurantJson): RestaurantEntry {
+	const snapshot: StoredRestaurant | undefined =
+		value.s === undefined
+			? undefined
+			: {
+					timeZone: value.z,
+					horizonFrom: value.f!,
+					horizonTo: value.t!,
+					serverTime: value.d!,
+					records: value.s,
+					...(value.m && typeof value.m === 'object' ? { remindedBefore: value.m } : {}),
+				};
+	return {
+		timeZone: value.z,
+		...(snapshot ? { snapshot } : {}),
+		...(value.p !== undefined ? { polledAt: value.p * 1000 } : {}),
+		...(value.e ? { failedPolls: value.e } : {}),
+	};
 }
 
 /** Replaces the stored state (n8n saves static data that changed after a successful poll). */
@@ -117,15 +149,26 @@ export function writeStoredState(staticData: IDataObject, state: StoredState): v
 	) as IDataObject;
 }
 
-function toJson(restaurant: StoredRestaurant): StoredRestaurantJson {
+function toJson({
+	timeZone,
+	snapshot,
+	polledAt,
+	failedPolls,
+}: RestaurantEntry): StoredRestaurantJson {
 	return {
-		z: restaurant.timeZone,
-		f: restaurant.horizonFrom,
-		t: restaurant.horizonTo,
-		d: restaurant.serverTime,
-		s: restaurant.records,
-		...(restaurant.remindedBefore && Object.keys(restaurant.remindedBefore).length > 0
-			? { m: restaurant.remindedBefore }
+		z: timeZone,
+		...(snapshot
+			? {
+					f: snapshot.horizonFrom,
+					t: snapshot.horizonTo,
+					d: snapshot.serverTime,
+					s: snapshot.records,
+					...(snapshot.remindedBefore && Object.keys(snapshot.remindedBefore).length > 0
+						? { m: snapshot.remindedBefore }
+						: {}),
+				}
 			: {}),
+		...(polledAt !== undefined ? { p: Math.floor(polledAt / 1000) } : {}),
+		...(failedPolls ? { e: failedPolls } : {}),
 	};
 }

@@ -7,5 +7,5 @@
  */
 export { listSearch, loadOptions } from './nodeMethods';
 export { getNodeStaticData, poll, type PollResult } from './poll';
-export type { RecordedRequest } from './requestRecorder';
+export { timesOf, type RecordedRequest, type RequestTimes } from './requestRecorder';
 export { runNode, type RunNodeResult } from './runNode';

@@ -38,6 +38,11 @@ export interface PollOptions extends EngineCommonOptions {
 	mode?: 'trigger' | 'manual';
 	/** What `getActivationMode()` answers in 'trigger' mode; default 'activate'. */
 	activation?: WorkflowActivateMode;
+	/**
+	 * 'trigger' mode: what `getPollBudgetMs()` answers, as n8n's durable scheduler gives a poll
+	 * (36 s by default); without it n8n-core's own default (5 minutes).
+	 */
+	pollBudgetMs?: number;
 }
 
 export interface PollResult {
@@ -123,6 +128,7 @@ async function manualPoll({
 async function triggerPoll(
 	{ workflow, node, additionalData, requests }: PollRun,
 	activation: WorkflowActivateMode,
+	pollBudgetMs: number | undefined,
 ): Promise<Omit<PollResult, 'runStaticData'>> {
 	let items: INodeExecutionData[][] | null = null;
 	let error: Error | undefined;
@@ -150,6 +156,9 @@ async function triggerPoll(
 		emit,
 		emitError,
 		async () => save(),
+		undefined,
+		undefined,
+		pollBudgetMs === undefined ? undefined : () => pollBudgetMs,
 	);
 	const tick = Container.get(PollTriggerExecutor).create(
 		workflow,
@@ -178,7 +187,7 @@ async function pollUnchecked(options: PollOptions): Promise<PollResult> {
 	const mode = options.mode ?? 'trigger';
 	const run = pollRun(options, mode);
 	if (mode === 'manual') return await manualPoll(run);
-	const result = await triggerPoll(run, options.activation ?? 'activate');
+	const result = await triggerPoll(run, options.activation ?? 'activate', options.pollBudgetMs);
 	carryOver(options.staticData, result.staticData);
 	return { ...result, runStaticData: result.staticData };
 }

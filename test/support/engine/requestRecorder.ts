@@ -18,6 +18,21 @@ export interface RecordedRequest {
 	status?: number;
 }
 
+/** When a recorded request was sent and answered, epoch ms: kept beside the record, so that tests comparing records stay as they are. */
+export interface RequestTimes {
+	sentAt: number;
+	answeredAt?: number;
+}
+
+const times = new WeakMap<RecordedRequest, RequestTimes>();
+
+/** When a recorded request was sent and answered (tests check a poll's pace with it). */
+export function timesOf(record: RecordedRequest): RequestTimes {
+	const found = times.get(record);
+	if (!found) throw new Error(`${record.method} ${record.url} was not recorded`);
+	return found;
+}
+
 const recorder = new AsyncLocalStorage<RecordedRequest[]>();
 const recordsByConfig = new WeakMap<object, RecordedRequest>();
 let interceptorsInstalled = false;
@@ -46,6 +61,7 @@ function recordRequest(config: InternalAxiosRequestConfig): InternalAxiosRequest
 	};
 	records.push(record);
 	recordsByConfig.set(config, record);
+	times.set(record, { sentAt: Date.now() });
 	return config;
 }
 
@@ -57,11 +73,13 @@ function installInterceptors(): void {
 		(response: AxiosResponse) => {
 			const record = recordsByConfig.get(response.config);
 			if (record) record.status = response.status;
+			if (record) times.get(record)!.answeredAt = Date.now();
 			return response;
 		},
 		(error: { config?: object; response?: { status?: number } }) => {
 			const record = error?.config ? recordsByConfig.get(error.config) : undefined;
 			if (record && error.response?.status !== undefined) record.status = error.response.status;
+			if (record) times.get(record)!.answeredAt = Date.now();
 			return Promise.reject(error);
 		},
 	);
