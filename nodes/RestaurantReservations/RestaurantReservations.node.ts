@@ -8,12 +8,8 @@ import { getEvents } from './loadOptions/getEvents';
 import { getMenus } from './loadOptions/getMenus';
 import { getProductGroups } from './loadOptions/getProductGroups';
 import { getProducts } from './loadOptions/getProducts';
-import { eventDescription } from './resources/event';
-import { menuDescription } from './resources/menu';
-import { productDescription } from './resources/product';
-import { productGroupDescription } from './resources/productGroup';
-import { reservationDescription } from './resources/reservation';
-import { restaurantDescription } from './resources/restaurant';
+import { declaredOnce } from './operationHelpers/declaredOnce';
+import { declaredProperties } from './resources';
 
 export class RestaurantReservations implements INodeType {
 	description: INodeTypeDescription = {
@@ -40,29 +36,8 @@ export class RestaurantReservations implements INodeType {
 			// Error statuses reach the operations' output steps, which report the API's own message.
 			ignoreHttpStatusErrors: true,
 		},
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Event', value: 'event' },
-					{ name: 'Menu', value: 'menu' },
-					{ name: 'Product', value: 'product' },
-					{ name: 'Product Group', value: 'productGroup' },
-					{ name: 'Reservation', value: 'reservation' },
-					{ name: 'Restaurant', value: 'restaurant' },
-				],
-				default: 'reservation',
-			},
-			...reservationDescription,
-			...restaurantDescription,
-			...productGroupDescription,
-			...productDescription,
-			...menuDescription,
-			...eventDescription,
-		],
+		// Each field once for all operations that show it alike: n8n walks every property per item.
+		properties: declaredOnce(declaredProperties),
 	};
 
 	methods = {
