@@ -81,3 +81,13 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
 	return bodyOrThrow<T>(context, await apiRequestFull(context, request), request.itemIndex);
 }
+
+/**
+ * What a value read with the context's credential is keyed by in a cache: the credential's ID and
+ * the base URL, never the token.
+ */
+export async function credentialScope(context: ApiContext): Promise<string[]> {
+	const { baseUrl } = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
+	const id = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
+	return [id, normalizeBaseUrl(baseUrl)];
+}

@@ -14,20 +14,12 @@
  * base URL, the restaurant), never by the token, and at most MAX_VALUES_PER_RUN are kept.
  */
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
-import { normalizeBaseUrl } from '../../shared/baseUrl';
-import { CREDENTIAL_TYPE } from '../../shared/transport';
+import { credentialScope } from '../../shared/transport';
 
 /** Restaurants (or other reads) one run keeps at once; the least recently added is read again. */
 export const MAX_VALUES_PER_RUN = 16;
 
 const runs = new WeakMap<object, Map<string, unknown>>();
-
-/** What a value read with this item's credential is keyed by: its ID and the base URL. */
-async function credentialScope(context: IExecuteSingleFunctions): Promise<string[]> {
-	const { baseUrl } = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
-	const id = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
-	return [id, normalizeBaseUrl(baseUrl)];
-}
 
 /**
  * The value named `name` (for `parts`, e.g. the restaurant) for this run of the node: made by

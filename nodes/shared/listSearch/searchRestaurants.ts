@@ -1,27 +1,30 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { apiPath } from '../paths';
-import { apiRequest } from '../transport';
+import { accessibleRestaurants } from './restaurantList';
 
-interface RestaurantSummary {
-	id: number;
-	name: string;
-	city?: string | null;
-	timeZone?: string;
-}
+/** Restaurants a dropdown shows at once; scrolling to the end asks for the next page. */
+export const RESTAURANT_PAGE_SIZE = 100;
 
-/** The restaurants the token reaches, filtered by name or city, for the Restaurant locator. */
+/**
+ * The restaurants the token reaches, filtered by name, city or ID, for the Restaurant locator: a
+ * page at a time (n8n's pagination token is the offset), from the list read when the dropdown
+ * opened (./restaurantList).
+ */
 export async function searchRestaurants(
 	this: ILoadOptionsFunctions,
 	filter?: string,
+	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const restaurants = await apiRequest<RestaurantSummary[]>(this, {
-		method: 'GET',
-		path: apiPath('restaurants'),
-	});
 	const needle = filter?.trim().toLowerCase();
+	const restaurants = await accessibleRestaurants(this, !needle && !paginationToken);
+	const matching = restaurants.filter(
+		(r) => !needle || `${r.name} ${r.city ?? ''} ${r.id}`.toLowerCase().includes(needle),
+	);
+	const offset = Math.max(0, Number(paginationToken) || 0);
+	const next = offset + RESTAURANT_PAGE_SIZE;
 	return {
-		results: restaurants
-			.filter((r) => !needle || `${r.name} ${r.city ?? ''} ${r.id}`.toLowerCase().includes(needle))
+		results: matching
+			.slice(offset, next)
 			.map((r) => ({ name: r.city ? `${r.name} (${r.city})` : r.name, value: String(r.id) })),
+		...(next < matching.length ? { paginationToken: String(next) } : {}),
 	};
 }
