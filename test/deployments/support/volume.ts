@@ -83,7 +83,7 @@ export interface VolumeResult {
 }
 
 /** The sum of a metric's samples in Prometheus text, over the label sets that contain `labels`. */
-function metricTotal(text: string, name: string, labels = ''): number {
+export function metricTotal(text: string, name: string, labels = ''): number {
 	return text
 		.split('\n')
 		.filter((line) => line.startsWith(name) && line.includes(labels))
