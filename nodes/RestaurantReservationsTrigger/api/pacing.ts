@@ -1,17 +1,20 @@
 /**
  * The pace of one poll's requests, shared by all of them (every restaurant, window and read): at
  * most `limit` under way at once, and after a 429 every request of the poll waits until its
- * Retry-After has passed, not only the one refused. The first 429 also sets a pace: from then on
- * requests start no faster than the API answered in the second before it; each later 429 (of a
- * request started after the previous one) slows that pace by a tenth, and each second without one
- * quickens it by a twentieth, so that the poll keeps close to the API's limit and few requests are
- * refused twice. ./requests is the only user.
+ * Retry-After has passed, not only the one refused. A 429 also sets a pace, so that the poll keeps
+ * close to the API's limit with few refusals: the first from the answers accepted in the second
+ * before it; each later one (of a request started after the one before) from the answers accepted
+ * between the two, when the API had just run out both times: that is the rate it allows, and the
+ * poll goes a little faster (by a twentieth) so as never to waste it. Each second without a 429
+ * quickens the pace a little too, so that a pace set too slow recovers. ./requests is the only
+ * user.
  */
 import { sleep } from 'n8n-workflow';
 
-/** How much a new 429 slows the pace, and a second without one quickens it. */
-const SLOWER = 1.1;
-const QUICKER = 0.95;
+/** How much faster than the rate measured between two 429s the poll goes. */
+const ABOVE_MEASURED = 1.05;
+/** How much a second without a 429 quickens the pace. */
+const QUICKER = 0.97;
 const SECOND_MS = 1_000;
 
 export interface PacingCounts {
@@ -26,12 +29,15 @@ export class RequestPacing {
 	/** Requests waiting for a place, in the order they get one (retries first). */
 	private readonly waiting: Array<() => void> = [];
 	private pausedUntil = 0;
-	/** When the latest 429 that set or slowed the pace was answered; requests started before it were refused in the same burst. */
+	/** When the latest 429 that set the pace was answered; requests started before it were refused in the same burst. */
 	private lastRefusalAt = Number.NEGATIVE_INFINITY;
+	/** Answers accepted since then. */
+	private acceptedSinceRefusal = 0;
 	/** Least time between two starts, once a 429 set a pace; 0 before. */
 	private spacingMs = 0;
 	private nextStartAt = 0;
 	private pacedAt = 0;
+	private firstStartAt: number | undefined;
 	/** When accepted answers arrived, within the last second. */
 	private readonly accepted: number[] = [];
 	readonly counts: PacingCounts = { started: 0, refused: 0 };
@@ -50,7 +56,8 @@ export class RequestPacing {
 			);
 		for (;;) {
 			const now = Date.now();
-			const startAt = Math.max(this.pausedUntil, this.nextStartAt);
+			// After a pause the retries start first: the others wake a moment later.
+			const startAt = Math.max(this.pausedUntil + (retry ? 0 : 1), this.nextStartAt);
 			if (startAt <= now) break;
 			if (startAt >= deadline) {
 				this.handOn();
@@ -64,6 +71,7 @@ export class RequestPacing {
 			return undefined;
 		}
 		this.nextStartAt = now + this.spacingMs;
+		this.firstStartAt ??= now;
 		this.counts.started++;
 		return now;
 	}
@@ -83,6 +91,7 @@ export class RequestPacing {
 
 	private answered(now: number): void {
 		this.accepted.push(now);
+		this.acceptedSinceRefusal++;
 		while (this.accepted[0] <= now - SECOND_MS) this.accepted.shift();
 		if (this.spacingMs > 0 && now - this.pacedAt >= SECOND_MS) {
 			this.spacingMs *= QUICKER;
@@ -95,12 +104,23 @@ export class RequestPacing {
 		this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
 		// Sent before the previous 429 was known: the same burst, already paced for.
 		if (startedAt < this.lastRefusalAt) return;
+		this.spacingMs = SECOND_MS / this.allowedPerSecond(now);
 		this.lastRefusalAt = now;
+		this.acceptedSinceRefusal = 0;
 		this.pacedAt = now;
-		this.spacingMs =
-			this.spacingMs === 0
-				? SECOND_MS / Math.max(1, this.accepted.filter((at) => at > now - SECOND_MS).length)
-				: this.spacingMs * SLOWER;
+	}
+
+	/** The rate the API allows, as far as the answers tell at a 429. */
+	private allowedPerSecond(now: number): number {
+		if (this.spacingMs > 0) {
+			// Out of requests at the previous 429 and now: what it accepted between is what it allows.
+			const measured = this.acceptedSinceRefusal / ((now - this.lastRefusalAt) / SECOND_MS);
+			return measured > 0 ? measured * ABOVE_MEASURED : SECOND_MS / (this.spacingMs * 2);
+		}
+		// The first 429: the answers accepted in the last second, or since the poll began if later.
+		const window = Math.min(SECOND_MS, now - (this.firstStartAt ?? now)) || SECOND_MS;
+		const recent = this.accepted.filter((at) => at > now - window).length;
+		return Math.max(1, recent) / (window / SECOND_MS);
 	}
 
 	/** Gives the place of a finished (or never started) request to the next one waiting. */
