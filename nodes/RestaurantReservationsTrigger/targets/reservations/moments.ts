@@ -20,7 +20,7 @@
  * a silent baseline: moments before it are not fired.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { addLocalDays, parseLocal } from '../../../shared/dateWindows';
+import { addLocalDays, formatLocalDate, parseLocal } from '../../../shared/dateWindows';
 import { localToInstant, toLocalDateTime } from '../../../shared/localTime';
 import type { TriggerItem } from '../../types';
 import type { MomentSettings } from './momentSettings';
@@ -70,19 +70,29 @@ export function momentItems(
 	const moments: Moments = { items: [], remindedBefore: {} };
 	const { timeZone } = restaurant;
 	const near = nearInterval(interval, settings, timeZone);
+	const nearDays = { from: formatLocalDate(near.from), to: formatLocalDate(near.to) };
+	const carried = new Map(Object.entries(remindedBefore));
+	const reminding = chosen.has(MOMENT_EVENTS.reminderDue);
 	for (const booking of bookings) {
 		const time = booking.reservation.reservationTime;
-		const local = typeof time === 'string' ? parseLocal(time) : undefined;
+		if (typeof time !== 'string') continue;
+		// Most bookings are days from any moment and have not moved: told by their date alone.
+		if (
+			isFar(time, nearDays) &&
+			(booking.previousTime === undefined || booking.previousTime === time) &&
+			(carried.size === 0 || !carried.has(String(booking.reservation.id)))
+		)
+			continue;
+		const local = parseLocal(time);
 		if (local === undefined) continue;
 		const id = String(booking.reservation.id);
-		const reminding = chosen.has(MOMENT_EVENTS.reminderDue);
 		const movedFrom = reminding
-			? (remindedTimeBefore(booking, interval, settings, timeZone) ?? remindedBefore[id])
+			? (remindedTimeBefore(booking, interval, settings, timeZone) ?? carried.get(id))
 			: undefined;
 		const dues: Array<Due | undefined> = [];
-		// Most bookings are days from any moment: told by their wall-clock time alone, no time zone math.
+		// Near by date: told by the wall-clock time, time zone math only for those near it.
 		if (local >= near.from && local <= near.to) {
-			const visit = localToInstant(time as string, timeZone).getTime();
+			const visit = localToInstant(time, timeZone).getTime();
 			if (reminding) dues.push(reminderDue(booking, visit, interval, settings, movedFrom));
 			if (chosen.has(MOMENT_EVENTS.notArrived))
 				dues.push(notArrived(booking, visit, interval, settings));
@@ -96,6 +106,15 @@ export function momentItems(
 	}
 	return moments;
 }
+
+/**
+ * Whether a wall-clock time ("YYYY-MM-DD..." as every time parseLocal reads) falls on a day before
+ * or after the near days: then it is outside the near interval too, whatever its hour.
+ */
+const isFar = (time: string, days: { from: string; to: string }) => {
+	const day = time.slice(0, 10);
+	return day < days.from || day > days.to;
+};
 
 const DAY = 1440 * MINUTE;
 

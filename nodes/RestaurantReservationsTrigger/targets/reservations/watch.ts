@@ -67,8 +67,13 @@ export function reservationWatch({ context, settings, clock, now }: PollScope): 
 			if (!watched.moments) return { items: [], remindedBefore: {} };
 			const bookings = listed.map((one, i) => {
 				const before = previousRecords[i];
+				// An unchanged record holds the same time: only a changed one is decoded.
 				const time =
-					before === undefined ? undefined : format.timeOf({ id: one.id, record: before });
+					before === undefined
+						? undefined
+						: before === one.record
+							? one.value.reservationTime
+							: format.timeOf({ id: one.id, record: before });
 				return {
 					reservation: one.value,
 					previousTime: typeof time === 'string' ? time : undefined,
