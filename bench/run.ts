@@ -11,6 +11,7 @@ import { benchActionNode } from './actionNode';
 import { benchCatalogSync } from './catalogSync';
 import { benchDeployments } from './deployments';
 import { benchPackage } from './packageCost';
+import { benchRestaurants } from './restaurants';
 import { benchTrigger, VOLUMES } from './trigger';
 import { writePerformancePage } from './lib/performancePage';
 import { machine, print, rows } from './lib/report';
@@ -55,6 +56,7 @@ const MEASURES: Record<
 			benchTrigger(Math.max(o.runs, 5), o.volumes ? o.volumes.split(',').map(Number) : VOLUMES),
 		runs: (o) => Math.max(o.runs, 5),
 	},
+	restaurants: { measure: (o) => benchRestaurants(o.runs), runs: (o) => o.runs },
 	node: { measure: (o) => benchActionNode(o.runs), runs: (o) => o.runs },
 	catalog: { measure: (o) => benchCatalogSync(o.runs), runs: (o) => o.runs },
 	deployments: {

@@ -8,7 +8,14 @@ import path from 'node:path';
 import type { Machine, Row } from './report';
 
 /** The parts of the bench, in the order they run and are written. */
-export const PARTS = ['package', 'trigger', 'node', 'catalog', 'deployments'] as const;
+export const PARTS = [
+	'package',
+	'trigger',
+	'restaurants',
+	'node',
+	'catalog',
+	'deployments',
+] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface PartRun {

@@ -5,6 +5,7 @@ import { PARTS, type Part, type PartRun, type Results } from '../results';
 const PART_NAMES: Record<Part, string> = {
 	package: 'package',
 	trigger: 'trigger',
+	restaurants: 'trigger over many restaurants',
 	node: 'action node',
 	catalog: 'catalog sync',
 	deployments: 'deployments',
