@@ -2,8 +2,8 @@
  * Every path of the partner API (spec 1 and 4), in one table. Each entry yields:
  * - `apiPath(name, ids)`: the path for code that sends its own requests (trigger, loaders, reads
  *   before a write);
- * - `routingUrl(name)`: the n8n expression for a declarative operation's `routing.request.url`,
- *   which reads each `{placeholder}` from the node parameter of that name.
+ * - `routingUrl(name)`: a declarative operation's `routing.request.url`, whose `{placeholders}` the
+ *   operation's first step fills from the node parameters of those names (`fillPath`).
  * Both URL-encode every ID the same way, so an ID with `/`, `?` or a space reaches the right resource.
  */
 
@@ -54,15 +54,20 @@ export type PathIds<N extends PathName> = Record<
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
+/** `template` with each `{placeholder}` replaced by `valueOf(placeholder)`, URL-encoded. */
+export function fillPath(template: string, valueOf: (placeholder: string) => unknown): string {
+	return template.replace(PLACEHOLDER, (_, id: string) => encodeURIComponent(String(valueOf(id))));
+}
+
 /** The path of `name` with its IDs filled in, each URL-encoded. */
 export function apiPath<N extends PathName>(
 	name: N,
 	...[ids]: Placeholders<(typeof API_PATHS)[N]> extends never ? [] : [PathIds<N>]
 ): string {
 	const values = (ids ?? {}) as Record<string, string | number>;
-	return API_PATHS[name].replace(PLACEHOLDER, (_, id: string) => {
+	return fillPath(API_PATHS[name], (id) => {
 		if (values[id] === undefined) throw new Error(`apiPath('${name}') needs ${id}`);
-		return encodeURIComponent(String(values[id]));
+		return values[id];
 	});
 }
 
@@ -80,9 +85,13 @@ function pathExpression(name: PathName): string {
 		.join(' + ');
 }
 
-/** `routing.request.url` of a declarative operation: the path of `name`, IDs from the parameters. */
+/**
+ * `routing.request.url` of a declarative operation: the path of `name` with its `{placeholders}`,
+ * which the operation's first step fills from the item's parameters. Not an n8n expression: n8n
+ * would evaluate one for every item, a good part of what a simple operation costs per item.
+ */
 export function routingUrl(name: PathName): string {
-	return `={{ ${pathExpression(name)} }}`;
+	return API_PATHS[name];
 }
 
 /**

@@ -154,8 +154,9 @@ describe('API coverage', () => {
 				selector.options as Array<{ value: string; routing?: { request?: object } }>
 			).find((o) => o.value === operation)!;
 			const request = JSON.stringify(option.routing?.request ?? {});
-			const read = [...request.matchAll(/\$parameter(?:\.(\w+)|\[\\"(\w+)\\"\])/g)].map(
-				(m) => m[1] ?? m[2],
+			// Parameters an expression reads, and the `{placeholders}` of a path filled from them.
+			const read = [...request.matchAll(/\$parameter(?:\.(\w+)|\[\\"(\w+)\\"\])|\{(\w+)\}/g)].map(
+				(m) => m[1] ?? m[2] ?? m[3],
 			);
 			const declared = shownFor(resource, operation).map((p) => p.name);
 			expect({

@@ -16,6 +16,7 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 import { apiError } from '../../shared/errors';
+import { fillPath } from '../../shared/paths';
 import { bodyOrThrow } from '../../shared/transport';
 import { resultLimit } from './readParameters';
 
@@ -34,7 +35,7 @@ export interface OperationSpec {
 	action: string;
 	description: string;
 	method: IHttpRequestMethods;
-	/** The path as an n8n expression: `routingUrl(...)` or `routingUrlChoice(...)` of nodes/shared/paths. */
+	/** The path: `routingUrl(...)` (placeholders filled from the parameters) or the expression of `routingUrlChoice(...)`, of nodes/shared/paths. */
 	url: string;
 	qs?: IDataObject;
 	preSend?: PreSend[];
@@ -121,6 +122,17 @@ export async function withoutBody(
 	return withoutItsBody;
 }
 
+/** First step of an operation whose path has `{placeholders}`: each from the item's parameter of that name. */
+async function withPathParameters(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const url = fillPath(requestOptions.url, (name) =>
+		this.getNodeParameter(name, '', { extractValue: true }),
+	);
+	return { ...requestOptions, url };
+}
+
 function bodyStep(build: NonNullable<OperationSpec['body']>): PreSend {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		return withBody(requestOptions, await build(this));
@@ -138,6 +150,7 @@ export function apiOperation(spec: OperationSpec): INodePropertyOptions {
 		spec.responseCheck ??
 		(spec.errorHints ? throwOnApiErrorWithHints(spec.errorHints) : throwOnApiError);
 	const preSend = [
+		...(spec.url.includes('{') && !spec.url.startsWith('=') ? [withPathParameters] : []),
 		...(spec.preSend ?? []),
 		...(spec.body ? [bodyStep(spec.body)] : []),
 		...(spec.query ? [queryStep(spec.query)] : []),
