@@ -11,7 +11,8 @@
  * cannot reach another execution or user. It is dropped when n8n reports the execution finished,
  * and the WeakMap lets it go with the run's data in any case (no timers, no global list to
  * prune). Within a run, values are keyed by what they were read with (the credential's ID, the
- * base URL, the restaurant), never by the token, and at most MAX_VALUES_PER_RUN are kept.
+ * base URL, the restaurant), never by the token, and at most MAX_VALUES_PER_RUN are kept. The
+ * credential is the node's, the same for every item of a run: its part of the key is read once.
  */
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { credentialScope } from '../../shared/transport';
@@ -19,7 +20,26 @@ import { credentialScope } from '../../shared/transport';
 /** Restaurants (or other reads) one run keeps at once; the least recently added is read again. */
 export const MAX_VALUES_PER_RUN = 16;
 
-const runs = new WeakMap<object, Map<string, unknown>>();
+interface Run {
+	/** The credential's ID and base URL, joined. */
+	scope: Promise<string>;
+	values: Map<string, unknown>;
+}
+
+const runs = new WeakMap<object, Run>();
+
+function runOf(context: IExecuteSingleFunctions, run: object): Run {
+	let entry = runs.get(run);
+	if (!entry) {
+		entry = {
+			scope: credentialScope(context).then((parts) => parts.join('\u0000')),
+			values: new Map(),
+		};
+		runs.set(run, entry);
+		context.onExecutionFinish?.(() => runs.delete(run));
+	}
+	return entry;
+}
 
 /**
  * The value named `name` (for `parts`, e.g. the restaurant) for this run of the node: made by
@@ -34,13 +54,8 @@ export async function sharedByRun<T>(
 	const run = context.getExecuteData?.();
 	// No run to share with (a context without execute data): this item gets its own value.
 	if (!run) return create();
-	const key = [name, ...(await credentialScope(context)), ...parts].join('\u0000');
-	let values = runs.get(run);
-	if (!values) {
-		values = new Map();
-		runs.set(run, values);
-		context.onExecutionFinish?.(() => runs.delete(run));
-	}
+	const { scope, values } = runOf(context, run);
+	const key = [name, await scope, ...parts].join('\u0000');
 	if (!values.has(key)) {
 		values.set(key, create());
 		if (values.size > MAX_VALUES_PER_RUN) values.delete(values.keys().next().value as string);
