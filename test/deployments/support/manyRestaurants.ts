@@ -5,7 +5,6 @@
  * measures of the polls (abandoned ones, durations) beside the truth ledger of the changes.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import seedrandom from 'seedrandom';
@@ -14,7 +13,6 @@ import {
 	importWithSandboxCredential,
 	N8nRest,
 	prepareDeployment,
-	REPO_ROOT,
 	runtime,
 	startSandbox,
 	type DeploymentKind,
@@ -22,6 +20,7 @@ import {
 import { apiClient, type ApiCall } from '../../support/client';
 import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
 import { waitForListRequests } from './polls';
+import { runFolder } from './runFolder';
 import { startSink, type Sink } from './sink';
 import { chaosWorkflow } from './workflow';
 import { histogram, metricTotal } from './volume';
@@ -101,10 +100,7 @@ export async function runManyRestaurants(
 	tarball: string,
 ): Promise<ManyRestaurantsResult> {
 	const started = Date.now();
-	const work = path.join(REPO_ROOT, '.tmp', 'deployments', `many-${kind}`);
-	fs.rmSync(work, { recursive: true, force: true });
-	fs.mkdirSync(work, { recursive: true });
-	const logFile = fs.createWriteStream(path.join(work, 'run.log'));
+	const { work, logFile } = runFolder(`many-${kind}`);
 	let roundLine: string | undefined;
 	const sandbox = await startSandbox({
 		port: 0,

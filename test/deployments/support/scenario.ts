@@ -5,7 +5,6 @@
  * and the truth ledger.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import fs from 'node:fs';
 import path from 'node:path';
 import seedrandom from 'seedrandom';
 import {
@@ -14,7 +13,6 @@ import {
 	isQueue,
 	N8nRest,
 	POLL_INTERVAL_MS,
-	REPO_ROOT,
 	runtime,
 	prepareDeployment,
 	startSandbox,
@@ -44,6 +42,7 @@ import {
 import { printLine } from './print';
 import { BULL_TIMINGS, WorkerStarts } from './queueMode';
 import { measurePollPace, waitForListRequests, type PollPace } from './polls';
+import { runFolder } from './runFolder';
 import { startSink, type Sink } from './sink';
 import {
 	settledExecution,
@@ -307,11 +306,8 @@ export async function runChaosScenario(
 	seed = `${process.env.RR_CHAOS_SEED ?? 'chaos'}-${kind}`,
 ): Promise<ScenarioResult> {
 	const started = Date.now();
-	const work = path.join(REPO_ROOT, '.tmp', 'deployments', kind);
-	fs.rmSync(work, { recursive: true, force: true });
-	fs.mkdirSync(work, { recursive: true });
-	// Every line of n8n and of the sandbox, for the post-mortem of a failed run.
-	const logFile = fs.createWriteStream(path.join(work, 'run.log'));
+	const { work, logFile } = runFolder(kind);
+	// Every line of n8n and of the sandbox goes to logFile, for the post-mortem of a failed run.
 	const log = (source: string) => (line: string) =>
 		logFile.write(`${new Date().toISOString()} [${source}] ${line}\n`);
 	const workerStarts = new WorkerStarts();

@@ -9,7 +9,6 @@
  * Used by `npm run bench` (every deployment) and by the budget test (durable cursors).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import fs from 'node:fs';
 import path from 'node:path';
 import {
 	freePort,
@@ -18,7 +17,6 @@ import {
 	N8nRest,
 	POLL_INTERVAL_MS,
 	prepareDeployment,
-	REPO_ROOT,
 	runtime,
 	SANDBOX_TOKEN,
 	sandboxCredential,
@@ -30,6 +28,7 @@ import {
 import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
 import { seededFor } from '../../support/sandbox';
 import { waitForListRequests } from './polls';
+import { runFolder } from './runFolder';
 import { startSink, type Sink } from './sink';
 import { chaosWorkflow } from './workflow';
 
@@ -201,10 +200,7 @@ export async function runAtVolume(
 	polls: number,
 ): Promise<VolumeResult> {
 	const started = Date.now();
-	const work = path.join(REPO_ROOT, '.tmp', 'deployments', `volume-${kind}`);
-	fs.rmSync(work, { recursive: true, force: true });
-	fs.mkdirSync(work, { recursive: true });
-	const logFile = fs.createWriteStream(path.join(work, 'run.log'));
+	const { work, logFile } = runFolder(`volume-${kind}`);
 	let measuring: string[] | undefined;
 	const measuredLines: string[] = [];
 	const idleLines: string[] = [];
