@@ -14,6 +14,8 @@ export interface RestaurantSummary {
 	id: number;
 	name: string;
 	city?: string | null;
+	/** Name, city and ID in lower case: what a search matches. */
+	searchText: string;
 }
 
 /** How long the list read when a dropdown opens serves its searches and pages. */
@@ -31,11 +33,16 @@ export async function accessibleRestaurants(
 	const key = (await credentialScope(context)).join('\u0000');
 	const kept = lists.get(key);
 	if (!fresh && kept && Date.now() - kept.readAt < LIST_REUSE_MS) return kept.restaurants;
-	const listed = await apiRequest<RestaurantSummary[]>(context, {
+	const listed = await apiRequest<Array<Omit<RestaurantSummary, 'searchText'>>>(context, {
 		method: 'GET',
 		path: apiPath('restaurants'),
 	});
-	const restaurants = listed.map(({ id, name, city }) => ({ id, name, city }));
+	const restaurants = listed.map(({ id, name, city }) => ({
+		id,
+		name,
+		city,
+		searchText: `${name} ${city ?? ''} ${id}`.toLowerCase(),
+	}));
 	lists.delete(key);
 	lists.set(key, { readAt: Date.now(), restaurants });
 	if (lists.size > MAX_LISTS) lists.delete(lists.keys().next().value as string);

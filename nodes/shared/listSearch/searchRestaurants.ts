@@ -16,9 +16,7 @@ export async function searchRestaurants(
 ): Promise<INodeListSearchResult> {
 	const needle = filter?.trim().toLowerCase();
 	const restaurants = await accessibleRestaurants(this, !needle && !paginationToken);
-	const matching = restaurants.filter(
-		(r) => !needle || `${r.name} ${r.city ?? ''} ${r.id}`.toLowerCase().includes(needle),
-	);
+	const matching = needle ? restaurants.filter((r) => r.searchText.includes(needle)) : restaurants;
 	const offset = Math.max(0, Number(paginationToken) || 0);
 	const next = offset + RESTAURANT_PAGE_SIZE;
 	return {
