@@ -1,7 +1,9 @@
 /**
  * The trigger's poll over 1,000, 10,000 and 50,000 reservations in a 365-day horizon, against the
  * floor: the same windows fetched by a plain HTTP client (same concurrency) and parsed. Several
- * polls with a few changes each; static data size; heap growth; cost against volume.
+ * polls with a few changes each; static data size; heap growth; cost against volume. Beside it, the
+ * same trigger with the moment events on (Reminder Due, Not Arrived, Visit Ended), polled
+ * alternately with it after the same changes: its poll time and its static data against the plain one's.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
@@ -11,7 +13,7 @@ import { sandboxCredentials } from '../test/support/credentials';
 import { poll } from '../test/support/engine';
 import { seededFor, startSandbox, type RunningSandbox } from '../test/support/sandbox';
 import { TOKENS } from '../test/support/tokens';
-import { round, sample, type Sample, stats } from './lib/measure';
+import { round, sample, type Sample, stats, type Stats } from './lib/measure';
 import { builtNode } from './lib/node';
 import { add } from './lib/report';
 
@@ -34,6 +36,16 @@ const parameters: INodeParameters = {
 	lookBackDays: LOOK_BACK,
 	lookAheadDays: LOOK_AHEAD,
 };
+
+/** The same trigger with the three moment events on, their options at their defaults. */
+const withMoments: INodeParameters = {
+	...parameters,
+	events: [...(parameters.events as string[]), 'reminderDue', 'notArrived', 'visitEnded'],
+};
+
+/** Goals of issue 24 for the moments: their poll against the plain one, their state per reservation. */
+const MOMENTS_POLL_RATIO = 1.1;
+const MOMENTS_EXTRA_BYTES = 8;
 
 interface VolumeResult {
 	volume: number;
@@ -70,14 +82,20 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 			'RestaurantReservationsTrigger',
 		);
 		const staticData: IDataObject = {};
-		const tick = () =>
-			poll({
+		const momentData: IDataObject = {};
+		const tickWith = (data: IDataObject, chosen: INodeParameters) => async () => {
+			const result = await poll({
 				nodeType,
 				type: 'CUSTOM.restaurantReservationsTrigger',
-				parameters,
+				parameters: chosen,
 				credentials: sandboxCredentials(sandbox.url, TOKENS.staff),
-				staticData,
+				staticData: data,
 			});
+			if (result.error) throw new Error(`poll failed: ${result.error.message}`);
+			return result;
+		};
+		const tick = tickWith(staticData, parameters);
+		const tickMoments = tickWith(momentData, withMoments);
 		const plainFetch = () =>
 			mapWithConcurrency(horizonWindows(), WINDOW_CONCURRENCY, async (w) => {
 				const url = `${sandbox.url}/api/rsv/admin/restaurants/${RESTAURANT}/reservations?includeEvents=true&from=${w.from}&to=${w.to}`;
@@ -86,8 +104,8 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 				).json()) as IDataObject[];
 			});
 
-		const baseline = await tick();
-		if (baseline.error) throw new Error(`baseline poll failed: ${baseline.error.message}`);
+		await tick();
+		await tickMoments();
 		const inHorizon = (await plainFetch()).flat();
 		// Change reservations well inside the horizon that can still change (not cancelled).
 		const ids = inHorizon
@@ -101,14 +119,17 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 		globalThis.gc?.();
 		const heapBefore = process.memoryUsage().heapUsed;
 		const polls: Sample[] = [];
+		const momentPolls: Sample[] = [];
 		const floors: Sample[] = [];
 		let requests: number[] = [];
 		let emitted = 0;
 		for (let i = 0; i < runs; i++) {
 			await changeSome(sandbox, ids, i);
 			let result: Awaited<ReturnType<typeof tick>> | undefined;
-			polls.push(await sample(async () => (result = await tick())));
-			if (result?.error) throw new Error(`poll failed: ${result.error.message}`);
+			const plainPoll = async () => polls.push(await sample(async () => (result = await tick())));
+			const momentPoll = async () => momentPolls.push(await sample(tickMoments));
+			// Alternately first: neither gains from the other's warm-up.
+			for (const next of i % 2 ? [momentPoll, plainPoll] : [plainPoll, momentPoll]) await next();
 			emitted += result?.items?.[0]?.length ?? 0;
 			requests.push(result!.requests.length);
 			floors.push(await sample(plainFetch));
@@ -171,10 +192,46 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 			figures: { heapGrowthKB, emitted },
 			target: 'info',
 		});
+		addMomentRows(key, label, stats(momentPolls), p, {
+			plain: perReservation,
+			moments: round(Buffer.byteLength(JSON.stringify(momentData)) / Math.max(tracked, 1), 1),
+		});
 		return { volume, tracked, pollMs: p.medianMs, floorMs: f.medianMs };
 	} finally {
 		await sandbox.stop();
 	}
+}
+
+/** The moment events' cost: their poll and state against the same trigger's without them. */
+function addMomentRows(
+	key: string,
+	label: string,
+	withThem: Stats,
+	without: Stats,
+	statePerReservation: { plain: number; moments: number },
+): void {
+	const ratio = round(withThem.medianMs / without.medianMs, 2);
+	add({
+		key: `${key}.moments-poll`,
+		benchmark: 'trigger',
+		measure: `${label}: poll ms with the three moment events on, median over ${withThem.runs}, against the same poll without them`,
+		value: withThem.medianMs,
+		floor: without.medianMs,
+		ratio,
+		target: `<= ${MOMENTS_POLL_RATIO} x without`,
+		met: ratio <= MOMENTS_POLL_RATIO,
+	});
+	const extra = round(statePerReservation.moments - statePerReservation.plain, 1);
+	add({
+		key: `${key}.moments-state`,
+		benchmark: 'trigger',
+		measure: `${label}: static data bytes per tracked reservation with the moment events on, against without`,
+		value: statePerReservation.moments,
+		floor: statePerReservation.plain,
+		figures: { extra },
+		target: `<= ${MOMENTS_EXTRA_BYTES} B more`,
+		met: extra <= MOMENTS_EXTRA_BYTES,
+	});
 }
 
 export async function benchTrigger(runs: number, volumes = VOLUMES): Promise<void> {

@@ -7,10 +7,14 @@ import { TOKENS } from '../../test/support/tokens';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** The node as published: dist/, built by `npm run build`. */
+/** An export of a file as published: dist/, built by `npm run build`. */
+export function builtExport<T>(file: string, exportName: string): T {
+	return (require(path.join(ROOT, 'dist', file)) as Record<string, T>)[exportName];
+}
+
+/** The node as published. */
 export function builtNode(file: string, exportName: string): INodeType {
-	const module = require(path.join(ROOT, 'dist', file)) as Record<string, new () => INodeType>;
-	return new module[exportName]();
+	return new (builtExport<new () => INodeType>(file, exportName))();
 }
 
 export function nodeRun(nodeType: INodeType, baseUrl: string) {
