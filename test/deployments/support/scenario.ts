@@ -85,6 +85,11 @@ export interface ScenarioResult {
 	native?: { pattern: MomentLedgerResult; trigger: MomentLedgerResult };
 	/** Whether the change made between the activation poll and the first scheduled poll was reported. */
 	activationGapReported: boolean;
+	/**
+	 * Whether that change came before the first scheduled poll listed anything: n8n may start it a
+	 * second after the activation poll (its tick is on the clock), and then there is no gap to judge.
+	 */
+	activationGapApplies: boolean;
 	/** Executions n8n left unfinished (a killed worker or main), with the trigger's items they hold. */
 	unfinished: UnfinishedExecution[];
 	/** The executions a killed worker was running, with the trigger's items they held when it was killed. */
@@ -168,20 +173,40 @@ class Scenario {
 	 * poll-trigger-executor.js: a null result of the activation poll is never committed), the first
 	 * scheduled poll takes the baseline again, and that change is not reported. Returns it.
 	 */
-	async activate(driver: ChangeDriver, alongside: string[]): Promise<ExpectedChange> {
+	async activate(
+		driver: ChangeDriver,
+		alongside: string[],
+	): Promise<{ gap: ExpectedChange; gapApplies: boolean }> {
 		const { rest } = this;
 		await rest.setupOwner();
+		// The log is cleared before activating: the poll waited for next is the activation poll even
+		// when it is over before the activation request returns (its requests run 8 at once).
+		await this.sandbox.control('DELETE', '/requests');
 		for (const id of [...alongside, CHAOS_WORKFLOW_ID]) {
 			const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${id}`);
 			await rest.request('POST', `/workflows/${id}/activate`, { versionId: workflow.versionId });
 		}
-		await waitForPoll(this.sandbox, POLL_WAIT_MS);
-		await sleep(3000);
+		await waitForListRequests(this.sandbox, LIST_REQUESTS_PER_POLL, {
+			ok: true,
+			timeoutMs: POLL_WAIT_MS,
+			clear: false,
+		});
 		const gap = await driver.changeBeforeFirstScheduledPoll();
+		const gapApplies = (await this.triggerListRequests()) === LIST_REQUESTS_PER_POLL;
 		await waitForPoll(this.sandbox, POLL_WAIT_MS);
 		await sleep(3000);
-		this.log('activated; baseline taken');
-		return gap;
+		this.log(
+			`activated; baseline taken${gapApplies ? '' : ' (a scheduled poll came before the gap change)'}`,
+		);
+		return { gap, gapApplies };
+	}
+
+	/** The trigger's list requests answered so far (they carry its Include Event Bookings filter). */
+	private async triggerListRequests(): Promise<number> {
+		const log = (await (await this.sandbox.control('GET', '/requests')).json()) as {
+			requests: Array<{ url: string }>;
+		};
+		return log.requests.filter((r) => /\/reservations\?includeEvents=/.test(r.url)).length;
 	}
 
 	/**
@@ -345,7 +370,10 @@ export async function runChaosScenario(
 		const driver = new ChangeDriver(api, seed);
 		const momentDriver = new MomentDriver(api);
 		await driver.load();
-		const activationGap = await scenario.activate(driver, nativeSink ? [NATIVE_WORKFLOW_ID] : []);
+		const { gap: activationGap, gapApplies } = await scenario.activate(
+			driver,
+			nativeSink ? [NATIVE_WORKFLOW_ID] : [],
+		);
 		const window = { from: Date.now(), to: 0, end: 0 };
 		// The moments fall due every few seconds from 10 s on, through the rounds.
 		await momentDriver.book(10);
@@ -387,6 +415,7 @@ export async function runChaosScenario(
 			moments: compareMoments(expected, items.moments, scenario.disturbances),
 			unfinished,
 			killedExecutions: scenario.killedExecutions,
+			activationGapApplies: gapApplies,
 			activationGapReported: sink.items.some(
 				(item) => item.reservationId === activationGap.reservationId,
 			),
