@@ -48,6 +48,15 @@ export class N8nRest {
 		});
 	}
 
+	/** Publishes a workflow's current version, as the editor's Activate does; returns n8n's answer. */
+	async activate(workflowId: string): Promise<{ active: boolean }> {
+		const { versionId } = await this.request<{ versionId: string }>(
+			'GET',
+			`/workflows/${workflowId}`,
+		);
+		return await this.request('POST', `/workflows/${workflowId}/activate`, { versionId });
+	}
+
 	/** Runs a workflow as the editor's "Execute workflow" does, from its trigger node; returns the execution id. */
 	async runManually(workflowId: string, triggerName: string): Promise<string> {
 		const started = await this.request<{ executionId?: string }>(

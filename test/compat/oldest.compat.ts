@@ -54,17 +54,7 @@ describe(`n8n ${OLDEST_LINE.n8n}, the oldest n8n supported`, () => {
 			sandboxUrl: env.sandbox.url,
 			filesFolder: env.instance.filesFolder,
 			activate: async () => {
-				const rest = env.rest!;
-				const workflow = await rest.request<{ versionId: string }>(
-					'GET',
-					`/workflows/${workflowId}`,
-				);
-				const activated = await rest.request<{ active: boolean }>(
-					'POST',
-					`/workflows/${workflowId}/activate`,
-					{ versionId: workflow.versionId },
-				);
-				expect(activated.active).toBe(true);
+				expect((await env.rest!.activate(workflowId)).active).toBe(true);
 			},
 		});
 	}, 240_000);

@@ -93,13 +93,7 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 			sandboxUrl: sandbox.url,
 			filesFolder: deployment.main.filesFolder,
 			activate: async () => {
-				const workflow = await rest.request<{ versionId: string }>(
-					'GET',
-					`/workflows/${workflowId}`,
-				);
-				await rest.request('POST', `/workflows/${workflowId}/activate`, {
-					versionId: workflow.versionId,
-				});
+				await rest.activate(workflowId);
 			},
 		});
 		expect(starts.starts.length).toBeGreaterThan(startedBefore);

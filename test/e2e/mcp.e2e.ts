@@ -262,12 +262,7 @@ beforeAll(async () => {
 	);
 	const rest = await env.startServer();
 	for (const id of [DESK_ID, STAFF_DESK_ID]) {
-		const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${id}`);
-		const activated = await timed(`activate ${id}`, () =>
-			rest.request<{ active: boolean }>('POST', `/workflows/${id}/activate`, {
-				versionId: workflow.versionId,
-			}),
-		);
+		const activated = await timed(`activate ${id}`, () => rest.activate(id));
 		expect(activated.active).toBe(true);
 	}
 

@@ -223,19 +223,8 @@ describe('on the running n8n server', () => {
 		sandboxUrl: env.sandbox.url,
 		filesFolder: env.instance.filesFolder,
 		activate: async () => {
-			const rest = env.rest!;
-			for (const workflowId of workflowIds) {
-				const workflow = await rest.request<{ versionId: string }>(
-					'GET',
-					`/workflows/${workflowId}`,
-				);
-				const activated = await rest.request<{ active: boolean }>(
-					'POST',
-					`/workflows/${workflowId}/activate`,
-					{ versionId: workflow.versionId },
-				);
-				expect(activated.active).toBe(true);
-			}
+			for (const workflowId of workflowIds)
+				expect((await env.rest!.activate(workflowId)).active).toBe(true);
 		},
 	});
 	const deactivate = (workflowId: string) =>

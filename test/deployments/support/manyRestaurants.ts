@@ -133,11 +133,7 @@ export async function runManyRestaurants(
 		await deployment.start();
 		const rest = new N8nRest(deployment.main.url);
 		await rest.setupOwner();
-		const { versionId } = await rest.request<{ versionId: string }>(
-			'GET',
-			`/workflows/${WORKFLOW_ID}`,
-		);
-		await rest.request('POST', `/workflows/${WORKFLOW_ID}/activate`, { versionId });
+		await rest.activate(WORKFLOW_ID);
 		// The baseline is whole once a poll says every restaurant has been polled (with durable
 		// cursors the activation poll's state is dropped: the scheduled polls take it again).
 		roundLine = undefined;

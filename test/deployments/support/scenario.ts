@@ -182,10 +182,7 @@ class Scenario {
 		// The log is cleared before activating: the poll waited for next is the activation poll even
 		// when it is over before the activation request returns (its requests run 8 at once).
 		await this.sandbox.control('DELETE', '/requests');
-		for (const id of [...alongside, CHAOS_WORKFLOW_ID]) {
-			const workflow = await rest.request<{ versionId: string }>('GET', `/workflows/${id}`);
-			await rest.request('POST', `/workflows/${id}/activate`, { versionId: workflow.versionId });
-		}
+		for (const id of [...alongside, CHAOS_WORKFLOW_ID]) await rest.activate(id);
 		await waitForListRequests(this.sandbox, LIST_REQUESTS_PER_POLL, {
 			ok: true,
 			timeoutMs: POLL_WAIT_MS,

@@ -242,13 +242,9 @@ export async function runAtVolume(
 		await deployment.start();
 		const rest = new N8nRest(deployment.main.url);
 		await rest.setupOwner();
-		const { versionId } = await rest.request<{ versionId: string }>(
-			'GET',
-			`/workflows/${WORKFLOW_ID}`,
-		);
 		const ids = await changeable(sandbox);
 		await sandbox.control('DELETE', '/requests');
-		await rest.request('POST', `/workflows/${WORKFLOW_ID}/activate`, { versionId });
+		await rest.activate(WORKFLOW_ID);
 		// The activation poll takes the baseline; with durable cursors the first scheduled poll takes
 		// it again (the activation poll's state is never committed): one warm-up poll, not measured.
 		const baselinePolls = usesDurableCursors(kind) ? 2 : 1;
