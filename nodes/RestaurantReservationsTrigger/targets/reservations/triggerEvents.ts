@@ -121,7 +121,9 @@ export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPic
 		reports: 'moment',
 		sample: (picks, event) =>
 			momentSample(
-				picks.find((p) => ['completed', 'seated', 'arrived'].includes(String(p.reservation.state))),
+				picks.find((p) =>
+					['completed', 'seated', 'arrived'].includes(String(p.reservation.state)),
+				) ?? open(picks)[0],
 				event,
 				180,
 				{ visitLengthMinutes: 120 },
@@ -129,9 +131,15 @@ export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPic
 	},
 ]);
 
-/** A booking that is neither cancelled nor over, for the samples of reminders. */
+/**
+ * A booking that is neither cancelled nor over, for the samples of reminders; else any open one,
+ * so that a manual test run shows every chosen event whatever the hour (a sample is illustrative).
+ */
 function upcoming(picks: ReservationPick[]): ReservationPick | undefined {
-	return picks.find((p) => ['confirmed', 'pending'].includes(String(p.reservation.state)));
+	return (
+		picks.find((p) => ['confirmed', 'pending'].includes(String(p.reservation.state))) ??
+		open(picks)[0]
+	);
 }
 
 /** An illustrative moment item of a real booking: due `minutes` after its time (before, when negative). */
