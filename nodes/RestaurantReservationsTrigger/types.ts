@@ -123,6 +123,11 @@ export interface WatchTarget {
 		previousRecords: Array<string | undefined>,
 		previous: StoredRestaurant,
 	): { items: TriggerItem[]; remindedBefore: Record<string, string> };
+	/**
+	 * Whether a restaurant's first listing is marked so that its next poll sends the moments already
+	 * past then (Send Missed Reminders at First Activation); the mark reaches `moments` in `previous`.
+	 */
+	sendsMissedAfterFirstListing?: boolean;
 	/** One restaurant's items in the order they are emitted. */
 	order(items: TriggerItem[]): TriggerItem[];
 	/** For a manual run with no change waiting: a sample of each chosen event, from the listings. */

@@ -165,6 +165,67 @@ describe('Reminder Due', () => {
 		expect(await moments(trigger)).toEqual([]);
 	});
 
+	describe('Send Missed Reminders at First Activation', () => {
+		const MISSED = { ...REMINDERS, remindMissedAtFirstActivation: true };
+
+		/** Bookings made before the trigger's first poll: reminder past, visit begun, cancelled, reminder ahead. */
+		async function bookBeforeActivation() {
+			const missed = await book(fromNow(90 * MINUTE));
+			const begun = await book(fromNow(-10 * MINUTE));
+			const cancelled = await book(fromNow(60 * MINUTE));
+			await ctx.call('cancelReservation', { path: { reservationId: cancelled.id }, body: {} });
+			const ahead = await book(fromNow(3 * HOUR));
+			return { missed, ours: new Set([missed.id, begun.id, cancelled.id, ahead.id]) };
+		}
+
+		/** This poll's reminders of the given bookings (the seeded ones near now get theirs too). */
+		async function remindersOf(trigger: Trigger, ours: Set<string>) {
+			const items = await moments(trigger);
+			for (const item of items) {
+				// Any booking's missed reminder: its visit has not begun, and it is not cancelled.
+				expect(parseLocal(item.reservation.reservationTime as string)!).toBeGreaterThan(
+					parseLocal(fromNow(0))!,
+				);
+				expect(['pending', 'confirmed']).toContain(item.reservation.state);
+			}
+			return items.filter((item) => ours.has(item.reservationId));
+		}
+
+		it('the first poll stays silent; the next sends each past reminder whose visit has not begun, once', async () => {
+			const { missed, ours } = await bookBeforeActivation();
+			const trigger = await started(MISSED);
+			const [reminder, ...more] = await remindersOf(trigger, ours);
+			expect(more).toEqual([]);
+			expect(reminder).toMatchObject({
+				event: 'reminderDue',
+				reservationId: missed.id,
+				offset: { minutes: 120, label: '2 hours' },
+				rescheduled: false,
+			});
+			expect(reminder.lateByMinutes).toBeGreaterThanOrEqual(29);
+			expect(await moments(trigger)).toEqual([]);
+		});
+
+		it("a first poll whose state n8n drops (durable cursors' activation poll) is taken again: still once", async () => {
+			const { missed, ours } = await bookBeforeActivation();
+			const trigger = await started(MISSED);
+			for (const key of Object.keys(trigger.staticData)) delete trigger.staticData[key];
+			expect((await trigger.tick()).items).toBeNull(); // the baseline again
+			expect((await remindersOf(trigger, ours)).map((r) => r.reservationId)).toEqual([missed.id]);
+			expect(await moments(trigger)).toEqual([]);
+		});
+
+		it('turned on later, or after a change of filters: nothing for reminders already past', async () => {
+			const { ours } = await bookBeforeActivation();
+			const trigger = await started(REMINDERS);
+			trigger.parameters = MISSED;
+			expect(await remindersOf(trigger, ours)).toEqual([]);
+			trigger.parameters = { ...MISSED, options: { kind: 'reservation' } };
+			expect((await trigger.tick()).items).toBeNull(); // other filters: a new baseline
+			expect(await remindersOf(trigger, ours)).toEqual([]);
+		});
+	});
+
 	it('Look Ahead too short for the largest reminder: one sentence saying what to set', async () => {
 		const trigger = new Trigger(ctx, {
 			...REMINDERS,

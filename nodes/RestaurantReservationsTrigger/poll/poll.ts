@@ -41,6 +41,8 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 	const clock = startClock(context, settings.requestLimit);
 	const staticData = context.getWorkflowStaticData('node');
 	const stored = readStoredState(staticData, settings.settingsKey);
+	// The trigger's first poll ever: no state of any kind (not one of other settings or a version).
+	const neverPolled = Object.keys(staticData).length === 0;
 	const now = Date.now();
 	const target = WATCH_TARGETS[settings.watch].create({ context, settings, clock, now });
 
@@ -56,7 +58,8 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 		async (restaurant) => {
 			const listing = await target.list(restaurant);
 			const previous = stored?.restaurants[restaurant.key]?.snapshot;
-			return { listing, compared: await compareListing(listing, previous, target) };
+			const firstListing = stored ? !previous : neverPolled;
+			return { listing, compared: await compareListing(listing, previous, target, firstListing) };
 		},
 		clock,
 	);

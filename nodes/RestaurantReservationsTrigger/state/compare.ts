@@ -23,13 +23,15 @@ export interface Pairing {
 
 /**
  * The items of one restaurant and its records to store. Without previous records (a first poll, an
- * unreadable state) nothing is reported: the records are a new baseline. Records the target finds
- * still watched after they left the list are added to the listing.
+ * unreadable state) nothing is reported: the records are a new baseline. At the restaurant's first
+ * listing (`firstListing`) a target that sends what fell due before it marks the baseline, for its
+ * next poll. Records the target finds still watched after they left the list are added to the listing.
  */
 export async function compareListing(
 	listing: Listing,
 	previous: StoredRestaurant | undefined,
 	target: WatchTarget,
+	firstListing = false,
 ): Promise<Compared> {
 	const { restaurant } = listing;
 	const before = previous && previousRecords(previous, target);
@@ -63,6 +65,9 @@ export async function compareListing(
 		serverTime: listing.serverTime,
 		records: target.writeRecords(listed),
 		...(Object.keys(remindedBefore).length > 0 ? { remindedBefore } : {}),
+		...(!previous && firstListing && target.sendsMissedAfterFirstListing
+			? { missedRemindersDue: true as const }
+			: {}),
 	};
 	return { items, next: previous && isIdle(items, previous, next) ? previous : next };
 }
@@ -82,6 +87,7 @@ function isIdle(items: TriggerItem[], previous: StoredRestaurant, next: StoredRe
 		next.timeZone === previous.timeZone &&
 		next.horizonFrom === previous.horizonFrom &&
 		next.horizonTo === previous.horizonTo &&
+		next.missedRemindersDue === previous.missedRemindersDue &&
 		JSON.stringify(next.remindedBefore ?? {}) === JSON.stringify(previous.remindedBefore ?? {})
 	);
 }

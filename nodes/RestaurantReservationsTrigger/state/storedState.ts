@@ -7,10 +7,11 @@
  * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>,
  *   r: { '101': { z: 'Europe/Berlin', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>',
  *                 m: { '<reservation id>': '<time it was reminded for>' },
- *                 p: <epoch seconds it was last polled>, e: <failed polls in a row> },
+ *                 p: <epoch seconds it was last polled>, e: <failed polls in a row>, c: 1 },
  *        '104': { z: 'Asia/Tokyo' } } }
  * ```
- * m, p and e only when there is something to say (m not empty, e above 0). A restaurant with `z`
+ * m, p, e and c only when there is something to say (m not empty, e above 0, c: the missed
+ * reminders of a first activation are still to send). A restaurant with `z`
  * alone (and perhaps `e`) was looked up but not listed yet: a poll that ran out of time before it,
  * or whose requests for it failed.
  */
@@ -37,6 +38,11 @@ export interface StoredRestaurant {
 	records: string;
 	/** Moved bookings reminded for their previous time, until their next reminder (../targets/reservations/moments). */
 	remindedBefore?: Record<string, string>;
+	/**
+	 * Taken at the restaurant's first listing with Send Missed Reminders at First Activation on: the
+	 * next poll sends the reminders already past whose visit has not begun, then drops the mark.
+	 */
+	missedRemindersDue?: true;
 }
 
 /** A watched restaurant: its snapshot once a poll listed it, and how its polls went. */
@@ -67,6 +73,7 @@ interface StoredRestaurantJson {
 	d?: number;
 	s?: string;
 	m?: Record<string, string>;
+	c?: number;
 	p?: number;
 	e?: number;
 }
@@ -85,6 +92,7 @@ function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {
 	if (!r || typeof r !== 'object' || typeof r.z !== 'string') return false;
 	if (r.p !== undefined && typeof r.p !== 'number') return false;
 	if (r.e !== undefined && typeof r.e !== 'number') return false;
+	if (r.c !== undefined && r.c !== 1) return false;
 	// Listed (every snapshot field) or not yet (none).
 	return r.s === undefined
 		? r.f === undefined && r.t === undefined && r.d === undefined
@@ -127,6 +135,7 @@ function fromJson(value: StoredRestaurantJson): RestaurantEntry {
 					serverTime: value.d!,
 					records: value.s,
 					...(value.m && typeof value.m === 'object' ? { remindedBefore: value.m } : {}),
+					...(value.c === 1 ? { missedRemindersDue: true as const } : {}),
 				};
 	return {
 		timeZone: value.z,
@@ -166,6 +175,7 @@ function toJson({
 					...(snapshot.remindedBefore && Object.keys(snapshot.remindedBefore).length > 0
 						? { m: snapshot.remindedBefore }
 						: {}),
+					...(snapshot.missedRemindersDue ? { c: 1 } : {}),
 				}
 			: {}),
 		...(polledAt !== undefined ? { p: Math.floor(polledAt / 1000) } : {}),

@@ -92,6 +92,16 @@ export const MOMENT_PARAMETERS: INodeProperties[] = [
 			'Whether a reminder that could not fire in time (n8n down, the workflow inactive) still fires once the visit has begun. Off: it is dropped.',
 	},
 	{
+		displayName: 'Send Missed Reminders at First Activation',
+		name: 'remindMissedAtFirstActivation',
+		type: 'boolean',
+		default: false,
+		displayOptions: shownFor(MOMENT_EVENTS.reminderDue),
+		description:
+			'Whether the bookings whose reminder time had already passed when the trigger first polled their restaurant still get one reminder (the one nearest the visit), as long as the visit has not begun. They are sent at the poll after that first one. Off: the first activation only takes note of the bookings, and reminders start with the next ones that fall due.',
+		hint: 'Only at the first activation (or a restaurant new to the trigger): not after a change of the watched restaurants or filters, which may have been reminded already',
+	},
+	{
 		displayName: 'Not Arrived After (Minutes)',
 		name: 'notArrivedMinutes',
 		type: 'number',
@@ -222,6 +232,8 @@ export function readMomentSettings(
 			offsets: events.has(MOMENT_EVENTS.reminderDue) ? readOffsets(context) : [],
 			states: states(context, 'reminderStates', BOOKED),
 			keepLate: context.getNodeParameter('keepLateReminders', false) === true,
+			missedAtFirstActivation:
+				context.getNodeParameter('remindMissedAtFirstActivation', false) === true,
 		},
 		notArrived: {
 			graceMinutes: Number(context.getNodeParameter('notArrivedMinutes', 15)),

@@ -12,6 +12,11 @@ export interface MomentSettings {
 		states: ReadonlySet<string>;
 		/** Fire a late reminder even when the visit has begun. */
 		keepLate: boolean;
+		/**
+		 * At the poll after a restaurant's first listing, send the reminders already past then whose
+		 * visit has not begun (the first listing itself stays a silent baseline).
+		 */
+		missedAtFirstActivation: boolean;
 	};
 	notArrived: { graceMinutes: number; states: ReadonlySet<string> };
 	visitEnded: {

@@ -63,10 +63,14 @@ export function reservationWatch({ context, settings, clock, now }: PollScope): 
 			return change && event ? updateItem(event, restaurant.id, listed.value, change) : undefined;
 		},
 		gone: () => undefined,
+		sendsMissedAfterFirstListing: watched.moments?.reminders.missedAtFirstActivation === true,
 		moments(listing, listed, previousRecords, previous) {
 			if (!watched.moments) return { items: [], remindedBefore: {} };
+			// After a first listing so marked, every booking counts as new to the trigger: one whose
+			// reminder is past gets the one nearest its visit, as a booking made inside the offset does.
+			const asNew = previous.missedRemindersDue === true;
 			const bookings = listed.map((one, i) => {
-				const before = previousRecords[i];
+				const before = asNew ? undefined : previousRecords[i];
 				// An unchanged record holds the same time: only a changed one is decoded.
 				const time =
 					before === undefined
