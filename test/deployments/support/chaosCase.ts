@@ -4,17 +4,21 @@
  * and one for the moments (reminders, not arrived, visit ended; ./support/momentLedger):
  * `deployment moments: N due, N reported, L lost, D duplicated, E early, C for a cancelled booking, W wrong; max lateness …`.
  * Nothing may be lost, duplicated or wrong, except n8n's own loss in queue mode: the one poll's
- * changes in the execution whose worker was killed (reproduced in workerKill.deploy.ts).
- * Deployments to run: all, or the comma-separated list in RR_DEPLOYMENTS.
+ * changes in the execution whose worker was killed (reproduced in ../workerKill.deploy.ts).
+ * One test file per deployment (../chaos/), so that jest can run two at once; a deployment left out
+ * of RR_DEPLOYMENTS is skipped.
  */
-import { isQueue, POLL_INTERVAL_MS, usesDurableCursors } from '../../scripts/n8n';
-import { chosenDeployments } from './support/chosen';
-import { ledgerLine, type ExpectedChange } from './support/ledger';
-import { CHANGES_PER_ROUND, runChaosScenario, type ScenarioResult } from './support/scenario';
-import { momentLine, type ExpectedMoment, type MomentLedgerResult } from './support/momentLedger';
-import { printLine } from './support/print';
-
-const chosen = chosenDeployments();
+import {
+	isQueue,
+	POLL_INTERVAL_MS,
+	usesDurableCursors,
+	type DeploymentKind,
+} from '../../../scripts/n8n';
+import { isChosen } from './chosen';
+import { ledgerLine, type ExpectedChange } from './ledger';
+import { CHANGES_PER_ROUND, runChaosScenario, type ScenarioResult } from './scenario';
+import { momentLine, type ExpectedMoment, type MomentLedgerResult } from './momentLedger';
+import { printLine } from './print';
 
 /**
  * The lost changes that were in an execution a killed worker was running. n8n does not run such
@@ -96,42 +100,45 @@ function report(result: ScenarioResult): void {
 	}
 }
 
-describe.each(chosen)('the trigger in the %s deployment', (kind) => {
-	it('reports every change exactly once through faults, restarts and crashes', async () => {
-		const tarball = process.env.E2E_TARBALL!;
-		const result = await runChaosScenario(kind, tarball);
-		report(result);
-		expect(result.ledger.expected).toBeGreaterThan(20);
-		// Lost only what n8n's queue dropped with a killed worker's execution: one poll's changes.
-		// A poll made while the driver is mid-round leaves the rest of that round to the next poll,
-		// so the killed poll may hold the quiet round's tail too, never the pile-up of earlier rounds.
-		const lostByN8n = lostWithKilledWorkers(result);
-		expect(result.ledger.lost.filter((change) => !lostByN8n.includes(change))).toEqual([]);
-		expect(lostByN8n.length).toBeLessThanOrEqual(2 * CHANGES_PER_ROUND);
-		expect(result.ledger.wrong).toEqual([]);
-		expect(result.ledger.duplicated).toEqual([]);
-		// The moments: each due one fires once, never early, never for a cancelled booking.
-		const { moments } = result;
-		expect(moments.mustFire).toBeGreaterThanOrEqual(8);
-		const momentsLostByN8n = momentsLostWithKilledWorkers(result);
-		expect(moments.lost.filter((m) => !momentsLostByN8n.includes(m))).toEqual([]);
-		expect(moments.duplicated).toEqual([]);
-		expect(moments.early).toEqual([]);
-		expect(moments.forCancelled).toEqual([]);
-		expect(moments.wrong).toEqual([]);
-		// The native pattern ran beside it (its figures are printed, not judged).
-		if (result.native) expect(result.native.pattern.reported).toBeGreaterThan(0);
-		// Where n8n runs polls on time (no queue in between), a calm moment fires by the next poll.
-		// (Which moments fall away from faults and interruptions depends on the run's pace: the line says how many.)
-		if (!isQueue(kind))
-			expect(moments.calmMaxLatenessSeconds).toBeLessThanOrEqual(POLL_INTERVAL_MS / 1000 + 5);
-		// n8n's own guarantee with durable cursors: the baseline is the first scheduled poll's.
-		if (result.activationGapApplies)
-			expect(result.activationGapReported).toBe(!usesDurableCursors(kind));
-		else expect(result.activationGapReported).toBe(true);
-		// Six minute-granular Poll Times entries poll several times a minute in every deployment
-		// (each is a cron of its own, or a durable job of its own), not once a minute.
-		expect(result.pace.polls).toBeGreaterThanOrEqual(3);
-		expect(result.pace.medianIntervalSeconds).toBeLessThan(20);
+/** The chaos scenario's test in one deployment (skipped when RR_DEPLOYMENTS leaves it out). */
+export function chaosCase(kind: DeploymentKind): void {
+	(isChosen(kind) ? describe : describe.skip)(`the trigger in the ${kind} deployment`, () => {
+		it('reports every change exactly once through faults, restarts and crashes', async () => {
+			const tarball = process.env.E2E_TARBALL!;
+			const result = await runChaosScenario(kind, tarball);
+			report(result);
+			expect(result.ledger.expected).toBeGreaterThan(20);
+			// Lost only what n8n's queue dropped with a killed worker's execution: one poll's changes.
+			// A poll made while the driver is mid-round leaves the rest of that round to the next poll,
+			// so the killed poll may hold the quiet round's tail too, never the pile-up of earlier rounds.
+			const lostByN8n = lostWithKilledWorkers(result);
+			expect(result.ledger.lost.filter((change) => !lostByN8n.includes(change))).toEqual([]);
+			expect(lostByN8n.length).toBeLessThanOrEqual(2 * CHANGES_PER_ROUND);
+			expect(result.ledger.wrong).toEqual([]);
+			expect(result.ledger.duplicated).toEqual([]);
+			// The moments: each due one fires once, never early, never for a cancelled booking.
+			const { moments } = result;
+			expect(moments.mustFire).toBeGreaterThanOrEqual(8);
+			const momentsLostByN8n = momentsLostWithKilledWorkers(result);
+			expect(moments.lost.filter((m) => !momentsLostByN8n.includes(m))).toEqual([]);
+			expect(moments.duplicated).toEqual([]);
+			expect(moments.early).toEqual([]);
+			expect(moments.forCancelled).toEqual([]);
+			expect(moments.wrong).toEqual([]);
+			// The native pattern ran beside it (its figures are printed, not judged).
+			if (result.native) expect(result.native.pattern.reported).toBeGreaterThan(0);
+			// Where n8n runs polls on time (no queue in between), a calm moment fires by the next poll.
+			// (Which moments fall away from faults and interruptions depends on the run's pace: the line says how many.)
+			if (!isQueue(kind))
+				expect(moments.calmMaxLatenessSeconds).toBeLessThanOrEqual(POLL_INTERVAL_MS / 1000 + 5);
+			// n8n's own guarantee with durable cursors: the baseline is the first scheduled poll's.
+			if (result.activationGapApplies)
+				expect(result.activationGapReported).toBe(!usesDurableCursors(kind));
+			else expect(result.activationGapReported).toBe(true);
+			// Six minute-granular Poll Times entries poll several times a minute in every deployment
+			// (each is a cron of its own, or a durable job of its own), not once a minute.
+			expect(result.pace.polls).toBeGreaterThanOrEqual(3);
+			expect(result.pace.medianIntervalSeconds).toBeLessThan(20);
+		});
 	});
-});
+}
