@@ -50,15 +50,35 @@ export function bodyOrThrow<T>(
 	return response.body as T;
 }
 
+/** The normalised base URL per context: see baseUrlOf. */
+const baseUrls = new WeakMap<ApiContext, Promise<string>>();
+
+/**
+ * The credential's base URL, read once per context (one poll, one run of a node, one dropdown
+ * load), not once per request: in n8n 2.x each read of a credential is a database query, a
+ * decryption and an expression isolate made and thrown away (about 15 ms of n8n's CPU; n8n's own
+ * authentication of the request reads it once more). The credential cannot change within one
+ * context; the next one reads it afresh.
+ */
+function baseUrlOf(context: ApiContext): Promise<string> {
+	let baseUrl = baseUrls.get(context);
+	if (!baseUrl) {
+		baseUrl = context
+			.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE)
+			.then((credentials) => normalizeBaseUrl(credentials.baseUrl));
+		baseUrls.set(context, baseUrl);
+	}
+	return baseUrl;
+}
+
 /** The full response (status, headers, body) of an authenticated request; never throws on a status. */
 export async function apiRequestFull(
 	context: ApiContext,
 	request: ApiRequest,
 ): Promise<IN8nHttpFullResponse> {
-	const credentials = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		baseURL: normalizeBaseUrl(credentials.baseUrl),
+		baseURL: await baseUrlOf(context),
 		url: request.path,
 		qs: request.qs,
 		body: request.body,
@@ -87,7 +107,6 @@ export async function apiRequest<T = unknown>(
  * the base URL, never the token.
  */
 export async function credentialScope(context: ApiContext): Promise<string[]> {
-	const { baseUrl } = await context.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE);
 	const id = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
-	return [id, normalizeBaseUrl(baseUrl)];
+	return [id, await baseUrlOf(context)];
 }
