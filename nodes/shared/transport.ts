@@ -4,6 +4,7 @@
  * URL, with API errors mapped by ./errors. The token only ever travels in the request header.
  */
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -50,25 +51,33 @@ export function bodyOrThrow<T>(
 	return response.body as T;
 }
 
-/** The normalised base URL per context: see baseUrlOf. */
-const baseUrls = new WeakMap<ApiContext, Promise<string>>();
+/** The credential as read for one context, with its normalised base URL. */
+interface ContextCredential {
+	baseUrl: string;
+	decrypted: ICredentialsDecrypted;
+}
+
+const credentials = new WeakMap<ApiContext, Promise<ContextCredential>>();
 
 /**
- * The credential's base URL, read once per context (one poll, one run of a node, one dropdown
- * load), not once per request: in n8n 2.x each read of a credential is a database query, a
- * decryption and an expression isolate made and thrown away (about 15 ms of n8n's CPU; n8n's own
- * authentication of the request reads it once more). The credential cannot change within one
- * context; the next one reads it afresh.
+ * The node's credential, read once per context (one poll, one run of a node, one dropdown load)
+ * and handed to n8n's authentication of every request of that context, rather than read for each
+ * request (once by us for the base URL, once more by n8n to authenticate): in n8n 2.x each read
+ * is a database query, a decryption and an expression isolate made and disposed, about 15 ms of
+ * n8n's CPU. The credential cannot change within one context; the next one reads it afresh. n8n
+ * still authenticates each request itself (the credential's `authenticate` block).
  */
-function baseUrlOf(context: ApiContext): Promise<string> {
-	let baseUrl = baseUrls.get(context);
-	if (!baseUrl) {
-		baseUrl = context
-			.getCredentials<{ baseUrl: string }>(CREDENTIAL_TYPE)
-			.then((credentials) => normalizeBaseUrl(credentials.baseUrl));
-		baseUrls.set(context, baseUrl);
+function credentialOf(context: ApiContext): Promise<ContextCredential> {
+	let credential = credentials.get(context);
+	if (!credential) {
+		const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? { name: '' };
+		credential = context.getCredentials(CREDENTIAL_TYPE).then((data) => ({
+			baseUrl: normalizeBaseUrl(String(data.baseUrl ?? '')),
+			decrypted: { id: id ?? '', name, type: CREDENTIAL_TYPE, data },
+		}));
+		credentials.set(context, credential);
 	}
-	return baseUrl;
+	return credential;
 }
 
 /** The full response (status, headers, body) of an authenticated request; never throws on a status. */
@@ -76,9 +85,10 @@ export async function apiRequestFull(
 	context: ApiContext,
 	request: ApiRequest,
 ): Promise<IN8nHttpFullResponse> {
+	const { baseUrl, decrypted } = await credentialOf(context);
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		baseURL: await baseUrlOf(context),
+		baseURL: baseUrl,
 		url: request.path,
 		qs: request.qs,
 		body: request.body,
@@ -87,10 +97,13 @@ export async function apiRequestFull(
 		ignoreHttpStatusErrors: true,
 		...(request.timeout === undefined ? {} : { timeout: request.timeout }),
 	};
+	// A copy per request: n8n may add to the data it authenticates with (a pre-authentication).
+	const credentialsDecrypted = { ...decrypted, data: { ...decrypted.data } };
 	return (await context.helpers.httpRequestWithAuthentication.call(
 		context,
 		CREDENTIAL_TYPE,
 		options,
+		{ credentialsDecrypted },
 	)) as IN8nHttpFullResponse;
 }
 
@@ -108,5 +121,5 @@ export async function apiRequest<T = unknown>(
  */
 export async function credentialScope(context: ApiContext): Promise<string[]> {
 	const id = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
-	return [id, await baseUrlOf(context)];
+	return [id, (await credentialOf(context)).baseUrl];
 }
