@@ -2,26 +2,41 @@
  * A partner's thousand restaurants behind 100 ms of latency, on PostgreSQL with durable cursors
  * (n8n gives such a poll 36 s): the trigger on All Accessible Restaurants covers them in rounds of
  * partial polls within the budget, none abandoned or failed, and every change on random
- * restaurants is reported exactly once (issue 25). Opt-in (RR_MANY_RESTAURANTS=1): a run takes
- * several minutes, more than the CI's time allows for now.
+ * restaurants is reported exactly once (issue 25). Runs when `durable` is among the chosen
+ * deployments; about two minutes.
  */
 import { isChosen } from './support/chosen';
 import { ledgerLine } from './support/ledger';
 import { RESTAURANTS, runManyRestaurants } from './support/manyRestaurants';
 import { printLine } from './support/print';
 
-(isChosen('durable') && process.env.RR_MANY_RESTAURANTS === '1' ? describe : describe.skip)(
+(isChosen('durable') ? describe : describe.skip)(
 	'the trigger over 1,000 restaurants, durable cursors',
 	() => {
 		it('polls them within the budget and reports every change once', async () => {
 			const result = await runManyRestaurants('durable', process.env.E2E_TARBALL!);
+			const { cpu } = result;
 			printLine(
 				`${ledgerLine(`durable, ${RESTAURANTS} restaurants`, result.ledger)}; ` +
 					`${result.abandoned} abandoned, ${result.failedPolls} failed polls, ` +
 					`${result.overlappingTicks} ticks during a poll; poll ${result.pollSeconds.mean.toFixed(1)} s ` +
 					`(mean of ${result.pollSeconds.count}); ${result.seconds} s`,
 			);
-			printLine(`  last round line: ${result.roundLine ?? 'none'}`);
+			const { phases } = result;
+			printLine(
+				`  n8n ready at ${phases.readyAt} s, activated ${phases.activatedAt} s, baseline round ` +
+					`${phases.baselineAt} s, changes made ${phases.changedAt} s, all reported ${phases.reportedAt} s`,
+			);
+			printLine(
+				`  last partial poll: ${result.roundLine ?? 'none (every poll listed every restaurant)'}`,
+			);
+			printLine(
+				`  CPU per list request until the baseline (${cpu.requests} requests): ` +
+					`n8n main ${cpu.n8nMs.toFixed(1)} ms, sandbox ${cpu.sandboxMs.toFixed(1)} ms`,
+			);
+			// The activation poll and a full round of scheduled polls, each within n8n's budget.
+			expect(result.cpu.requests).toBeGreaterThanOrEqual(2 * RESTAURANTS);
+			if (result.roundLine) expect(result.roundLine).toMatch(/a full round takes about/);
 			expect(result.abandoned).toBe(0);
 			expect(result.failedPolls).toBe(0);
 			expect(result.ledger.lost).toEqual([]);
