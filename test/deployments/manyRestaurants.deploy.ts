@@ -27,6 +27,10 @@ import { printLine } from './support/print';
 				`  n8n ready at ${phases.readyAt} s, activated ${phases.activatedAt} s, baseline round ` +
 					`${phases.baselineAt} s, changes made ${phases.changedAt} s, all reported ${phases.reportedAt} s`,
 			);
+			const spans = result.baselinePolls.map((p) => `${p.requests} in ${p.seconds.toFixed(1)} s`);
+			printLine(
+				`  polls until the baseline (list requests, first to last answer): ${spans.join(', ')}`,
+			);
 			printLine(
 				`  last partial poll: ${result.roundLine ?? 'none (every poll listed every restaurant)'}`,
 			);
@@ -34,8 +38,9 @@ import { printLine } from './support/print';
 				`  CPU per list request until the baseline (${cpu.requests} requests): ` +
 					`n8n main ${cpu.n8nMs.toFixed(1)} ms, sandbox ${cpu.sandboxMs.toFixed(1)} ms`,
 			);
-			// The activation poll and a full round of scheduled polls, each within n8n's budget.
-			expect(result.cpu.requests).toBeGreaterThanOrEqual(2 * RESTAURANTS);
+			// The run waited for the activation poll and a full round of scheduled polls (it throws
+			// when they do not come); none may be abandoned for exceeding n8n's budget, and a partial
+			// poll's line must tell how long a round takes.
 			if (result.roundLine) expect(result.roundLine).toMatch(/a full round takes about/);
 			expect(result.abandoned).toBe(0);
 			expect(result.failedPolls).toBe(0);

@@ -26,7 +26,7 @@ import {
 } from '../../../scripts/n8n';
 import { apiClient, type ApiCall } from '../../support/client';
 import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
-import { waitForListRequests } from './polls';
+import { pollSpans, waitForListRequests, type PollSpan } from './polls';
 import { runFolder } from './runFolder';
 import { startSink, type Sink } from './sink';
 import { chaosWorkflow } from './workflow';
@@ -68,6 +68,8 @@ export interface ManyRestaurantsResult {
 	 * every poll listed every restaurant (that line is at debug level).
 	 */
 	roundLine: string | undefined;
+	/** The polls until the baseline as the sandbox saw them (the activation poll first). */
+	baselinePolls: PollSpan[];
 	/** From activation to the baseline of every restaurant (the activation poll and a full round). */
 	cpu: CpuPerRequest;
 	/** When each phase ended, seconds from the start: n8n ready, activated, the baseline round, the changes made, all reported. */
@@ -242,10 +244,11 @@ export async function runManyRestaurants(
 		folder: path.join(work, 'n8n'),
 		tarball,
 		port: await freePort(),
+		// n8n's default log level: at debug n8n logs every expression it evaluates (one per request).
 		extraEnv: { N8N_METRICS: 'true', N8N_METRICS_INCLUDE_POLL_TRIGGER_METRICS: 'true' },
 		log: (line) => {
 			const at = line.indexOf('Restaurant Reservations Trigger: polled');
-			if (at >= 0) roundLine = line.slice(at);
+			if (at >= 0) roundLine = line.slice(at).split('\u001b')[0]; // before the colour codes
 			logFile.write(`${line.length > 2000 ? `${line.slice(0, 2000)}…` : line}\n`);
 		},
 	});
@@ -267,6 +270,7 @@ export async function runManyRestaurants(
 		const activatedAt = elapsed();
 		const requests = await waitForBaseline(sandbox);
 		const after = { ...cpuNow(deployment, sandbox), us: monotonicUs() };
+		const baselinePolls = await pollSpans(sandbox);
 		const baselineAt = elapsed();
 		// The baseline round's window, for scripts/cpuProfile.ts --window.
 		if (profiling()) {
@@ -301,6 +305,7 @@ export async function runManyRestaurants(
 			overlappingTicks: metricTotal(metrics, 'n8n_poll_trigger_overlapping_ticks_total'),
 			pollSeconds: { mean: polls.count > 0 ? polls.sum / polls.count : NaN, count: polls.count },
 			roundLine,
+			baselinePolls,
 			cpu: {
 				requests,
 				n8nMs: ((after.n8n - before.n8n) * 1000) / requests,

@@ -37,6 +37,32 @@ export async function waitForListRequests(
 /** A gap between two list requests longer than this starts a new poll (a poll's requests come together). */
 const POLL_GAP_MS = 3_000;
 
+/** One poll as the sandbox saw it: its list requests, and the time from the first to the last answer. */
+export interface PollSpan {
+	requests: number;
+	seconds: number;
+}
+
+/** The polls in the sandbox's log since it was last cleared (list requests answered 200, split at quiet gaps). */
+export async function pollSpans(sandbox: RunningSandbox): Promise<PollSpan[]> {
+	const log = (await (await sandbox.control('GET', '/requests?times=true')).json()) as {
+		requests: Array<{ url: string; status: number; at: number }>;
+	};
+	const times = log.requests
+		.filter((r) => /\/reservations\?/.test(r.url) && r.status === 200)
+		.map((r) => r.at)
+		.sort((a, b) => a - b);
+	const spans: Array<{ first: number; last: number; requests: number }> = [];
+	for (const at of times) {
+		const current = spans[spans.length - 1];
+		if (current && at - current.last <= POLL_GAP_MS) {
+			current.last = at;
+			current.requests++;
+		} else spans.push({ first: at, last: at, requests: 1 });
+	}
+	return spans.map((s) => ({ requests: s.requests, seconds: (s.last - s.first) / 1000 }));
+}
+
 export interface PollPace {
 	/** Polls seen in the measured span. */
 	polls: number;
