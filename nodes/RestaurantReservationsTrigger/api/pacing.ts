@@ -6,8 +6,10 @@
  * before it; each later one (of a request started after the one before) from the answers accepted
  * between the two, when the API had just run out both times: that is the rate it allows, and the
  * poll goes a little faster (by a twentieth) so as never to waste it. Each second without a 429
- * quickens the pace a little too, so that a pace set too slow recovers. ./requests is the only
- * user.
+ * quickens the pace a little too, so that a pace set too slow recovers. A refused request keeps its
+ * place through the pause, so that its retry starts before any request that has not been sent yet
+ * (had it given the place on, the waiting requests would take the tokens the pause won back and
+ * the retries be refused again). ./requests is the only user.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -26,8 +28,15 @@ export interface PacingCounts {
 
 export class RequestPacing {
 	private active = 0;
-	/** Requests waiting for a place, in the order they get one (retries first). */
+	/** Requests waiting for a place, in the order they get one (a retry has kept its own). */
 	private readonly waiting: Array<() => void> = [];
+	/** Requests holding a place, waiting for their turn in the pace: retries first. */
+	private readonly line: Array<{
+		retry: boolean;
+		deadline: number;
+		go: (startedAt: number | undefined) => void;
+	}> = [];
+	private lettingThrough = false;
 	private pausedUntil = 0;
 	/** When the latest 429 that set the pace was answered; requests started before it were refused in the same burst. */
 	private lastRefusalAt = Number.NEGATIVE_INFINITY;
@@ -45,42 +54,72 @@ export class RequestPacing {
 	constructor(readonly limit: number) {}
 
 	/**
-	 * Waits for a place and for the pace, then counts the request as started: its start time, or
-	 * undefined (holding nothing) when it could not start before `deadline`. A retry goes first.
+	 * Waits for a place (a retry has kept its own) and for its turn in the pace, then counts the
+	 * request as started: its start time, or undefined (holding nothing) when it could not start
+	 * before `deadline`. Retries are first in line.
 	 */
 	async start(deadline: number, retry: boolean): Promise<number | undefined> {
-		if (this.active < this.limit) this.active++;
-		else
-			await new Promise<void>((resolve) =>
-				retry ? this.waiting.unshift(resolve) : this.waiting.push(resolve),
-			);
-		for (;;) {
-			const now = Date.now();
-			// After a pause the retries start first: the others wake a moment later.
-			const startAt = Math.max(this.pausedUntil + (retry ? 0 : 1), this.nextStartAt);
-			if (startAt <= now) break;
-			if (startAt >= deadline) {
-				this.handOn();
-				return undefined;
-			}
-			await sleep(startAt - now);
-		}
-		const now = Date.now();
-		if (now >= deadline) {
+		if (!retry) await this.takePlace();
+		const startedAt = await new Promise<number | undefined>((go) => {
+			const turn = { retry, deadline, go };
+			const firstNew = this.line.findIndex((waiting) => !waiting.retry);
+			if (retry && firstNew >= 0) this.line.splice(firstNew, 0, turn);
+			else this.line.push(turn);
+			void this.letThrough();
+		});
+		if (startedAt === undefined) {
 			this.handOn();
 			return undefined;
 		}
-		this.nextStartAt = now + this.spacingMs;
-		this.firstStartAt ??= now;
+		this.firstStartAt ??= startedAt;
 		this.counts.started++;
-		return now;
+		return startedAt;
 	}
 
-	/** A started request was answered: `retryAfterMs` when with a 429. */
-	finish(startedAt: number, retryAfterMs?: number): void {
-		const now = Date.now();
-		if (retryAfterMs === undefined) this.answered(now);
-		else this.refused(startedAt, now, retryAfterMs);
+	/**
+	 * Lets the line through one at a time, each when the pause is over and the spacing since the
+	 * previous start has passed; one loop at a time, woken by every request that joins the line.
+	 */
+	private async letThrough(): Promise<void> {
+		if (this.lettingThrough) return;
+		this.lettingThrough = true;
+		try {
+			while (this.line.length > 0) {
+				const now = Date.now();
+				const at = Math.max(this.pausedUntil, this.nextStartAt);
+				const first = this.line[0];
+				if (at >= first.deadline || now >= first.deadline) {
+					this.line.shift();
+					first.go(undefined);
+				} else if (at > now) {
+					// Then look again: a 429 may have moved the pause, a retry may have come first.
+					await sleep(at - now);
+				} else {
+					this.line.shift();
+					this.nextStartAt = now + this.spacingMs;
+					first.go(now);
+				}
+			}
+		} finally {
+			this.lettingThrough = false;
+		}
+	}
+
+	/** A started request was answered (not with a 429), or failed: its place goes on. */
+	finish(): void {
+		this.answered(Date.now());
+		this.handOn();
+	}
+
+	/**
+	 * A started request was answered 429: every request waits `retryAfterMs`, and this one keeps its
+	 * place for its retry; `release` gives the place on when it will not be retried.
+	 */
+	refusedKeepingPlace(startedAt: number, retryAfterMs: number): void {
+		this.refused(startedAt, Date.now(), retryAfterMs);
+	}
+
+	release(): void {
 		this.handOn();
 	}
 
@@ -121,6 +160,11 @@ export class RequestPacing {
 		const window = Math.min(SECOND_MS, now - (this.firstStartAt ?? now)) || SECOND_MS;
 		const recent = this.accepted.filter((at) => at > now - window).length;
 		return Math.max(1, recent) / (window / SECOND_MS);
+	}
+
+	private async takePlace(): Promise<void> {
+		if (this.active < this.limit) this.active++;
+		else await new Promise<void>((resolve) => this.waiting.push(resolve));
 	}
 
 	/** Gives the place of a finished (or never started) request to the next one waiting. */

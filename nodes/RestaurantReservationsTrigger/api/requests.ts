@@ -152,23 +152,31 @@ export async function send(
 		try {
 			response = await apiRequestFull(context, { ...request, timeout });
 		} catch (error) {
-			clock.pacing.finish(startedAt);
+			clock.pacing.finish();
 			// Cut off by the end of the budget rather than by the server.
 			if (Date.now() >= deadline) throw outOfTime(context, what, clock);
 			throw unreachable(context, error, what, timeout);
 		}
 		const status = response.statusCode;
 		if (status !== 429) {
-			clock.pacing.finish(startedAt);
+			clock.pacing.finish();
 			if (status < 400 || (allowMissing && (status === 403 || status === 404))) return response;
 			throw failure(context, response, what);
 		}
-		clock.pacing.finish(
+		clock.pacing.refusedKeepingPlace(
 			startedAt,
 			retryAfterMs(response.headers?.['retry-after']) ?? DEFAULT_RETRY_AFTER_MS,
 		);
-		if (attempt >= MAX_RATE_LIMIT_RETRIES) throw failure(context, response, what);
-		if (clock.pacing.resumesAt >= deadline) throw markedTimeUp(failure(context, response, what));
+		const giveUp =
+			attempt >= MAX_RATE_LIMIT_RETRIES
+				? failure(context, response, what)
+				: clock.pacing.resumesAt >= deadline
+					? markedTimeUp(failure(context, response, what))
+					: undefined;
+		if (giveUp) {
+			clock.pacing.release();
+			throw giveUp;
+		}
 	}
 }
 
