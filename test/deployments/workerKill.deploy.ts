@@ -6,7 +6,7 @@
  * job stalled, the main stores the execution as failed with an empty run (workflow-runner.js,
  * `processError`), so the items the execution held are gone (the restarted worker first marks it
  * crashed from its event log). This is the one loss the trigger's chaos test allows in queue mode
- * (test/deployments/chaos.deploy.ts), and what the README states.
+ * (test/deployments/chaos/), and what the README states.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
