@@ -9,6 +9,7 @@ import { useSandbox } from '../support/sandbox';
 import {
 	baselined,
 	expectIdleTickKeepsState,
+	expectFailedPollKeptState,
 	injectFault,
 	oneRestaurant,
 	settled,
@@ -247,12 +248,7 @@ describe('failures', () => {
 		await updateProduct(a.id, { stockAmount: 3 });
 		await fault({ status: 500, count: 1, after: 1, pathContains: '/products' });
 		const failed = await trigger.tick();
-		expect(failed.items).toBeNull();
-		expect(failed.error).toMatchObject({ name: 'NodeApiError', httpCode: '500' });
-		expect((failed.error as Error & { description: string }).description).toContain(
-			'Nothing was emitted and the stored snapshot was kept',
-		);
-		expect(trigger.staticData).toEqual(good);
+		expectFailedPollKeptState(failed, trigger, good);
 		await settled();
 
 		await deleteProduct(b.id);

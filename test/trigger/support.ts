@@ -86,6 +86,24 @@ export async function expectIdleTickKeepsState(trigger: Trigger): Promise<void> 
 	expect(JSON.stringify(trigger.state)).toBe(stored);
 }
 
+/**
+ * A poll that failed with the API's HTTP status: it emitted nothing, said so, and left the stored
+ * state as `kept` (the next poll reports everything once).
+ */
+export function expectFailedPollKeptState(
+	failed: PollResult,
+	trigger: Trigger,
+	kept: IDataObject,
+	httpCode = '500',
+): void {
+	expect(failed.items).toBeNull();
+	expect(failed.error).toMatchObject({ name: 'NodeApiError', httpCode });
+	expect((failed.error as Error & { description: string }).description).toContain(
+		'Nothing was emitted and the stored snapshot was kept',
+	);
+	expect(trigger.staticData).toEqual(kept);
+}
+
 /** A tick that must succeed, with its items as the Events or Products watch emits them. */
 export async function watchTick(trigger: Trigger) {
 	const result = await trigger.tick();
