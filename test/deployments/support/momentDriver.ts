@@ -89,6 +89,8 @@ interface Scripted {
 export class MomentDriver {
 	private readonly scripted: Scripted[] = [];
 	private startedAt = 0;
+	/** When the last of bookCalm's reminders falls due, epoch ms. */
+	private calmDueAt = 0;
 
 	constructor(private readonly api: ApiCall) {}
 
@@ -107,7 +109,8 @@ export class MomentDriver {
 			0,
 			...CASES.map((c) => (c.action?.what.kind === 'move' ? c.action.what.seconds : 0)),
 		);
-		return this.startedAt + (Math.max(...CASES.map((c) => c.dueIn)) + moved) * 1000;
+		const scriptEnd = this.startedAt + (Math.max(...CASES.map((c) => c.dueIn)) + moved) * 1000;
+		return Math.max(scriptEnd, this.calmDueAt);
 	}
 
 	/**
@@ -116,44 +119,68 @@ export class MomentDriver {
 	 */
 	async book(leadSeconds: number): Promise<void> {
 		this.startedAt = Date.now() + leadSeconds * 1000;
-		for (const [i, testCase] of CASES.entries()) {
-			const restaurant = RESTAURANTS[i % RESTAURANTS.length];
-			const due = DateTime.fromMillis(this.startedAt + testCase.dueIn * 1000, {
-				zone: restaurant.timeZone,
-			});
-			const visitAt = visitFor(testCase.event, due);
-			if (testCase.event !== 'reminderDue' && visitAt > DateTime.now())
-				throw new Error(`the ${testCase.event} booking of case ${i + 1} would not have begun`);
-			const visit = visitAt.toFormat(LOCAL);
-			const response = await this.api('createReservation', {
-				path: { restaurantId: restaurant.id },
-				body: {
-					reservationTime: visit,
-					groupSize: 2,
-					customerName: `Moment Guest ${i + 1}`,
-					state: testCase.event === 'visitEnded' ? 'seated' : 'confirmed',
-				},
-			});
-			if (response.status !== 201)
-				throw new Error(`moment booking failed: ${response.status} ${response.text}`);
-			const r = response.body as Record<string, any>;
-			this.scripted.push({
+		for (const [i, testCase] of CASES.entries())
+			await this.create(
 				testCase,
-				restaurantId: restaurant.id,
-				versions: [
-					{
-						reservationId: String(r.id),
-						restaurantId: restaurant.id,
-						timeZone: restaurant.timeZone,
-						time: r.reservationTime,
-						state: r.state,
-						turnOverMinutes: r.estimatedTurnOverTime ?? null,
-						from: Date.now(),
-						until: Infinity,
-					},
-				],
-			});
+				RESTAURANTS[i % RESTAURANTS.length],
+				this.startedAt + testCase.dueIn * 1000,
+				`Moment Guest ${i + 1}`,
+			);
+	}
+
+	/**
+	 * Once faults and interruptions are over: a plain reminder per restaurant, due `leadSeconds` and
+	 * 5 s more from now, so that every run has moments due in calm, whose lateness is n8n's pace alone.
+	 */
+	async bookCalm(leadSeconds: number): Promise<void> {
+		for (const [i, restaurant] of RESTAURANTS.entries()) {
+			const due = Date.now() + (leadSeconds + 5 * i) * 1000;
+			const testCase: Case = { event: 'reminderDue', dueIn: (due - this.startedAt) / 1000 };
+			await this.create(testCase, restaurant, due, `Calm Guest ${i + 1}`);
+			this.calmDueAt = Math.max(this.calmDueAt, due);
 		}
+	}
+
+	private async create(
+		testCase: Case,
+		restaurant: (typeof RESTAURANTS)[number],
+		dueAt: number,
+		customerName: string,
+	): Promise<void> {
+		const visitAt = visitFor(
+			testCase.event,
+			DateTime.fromMillis(dueAt, { zone: restaurant.timeZone }),
+		);
+		if (testCase.event !== 'reminderDue' && visitAt > DateTime.now())
+			throw new Error(`the ${testCase.event} booking of ${customerName} would not have begun`);
+		const response = await this.api('createReservation', {
+			path: { restaurantId: restaurant.id },
+			body: {
+				reservationTime: visitAt.toFormat(LOCAL),
+				groupSize: 2,
+				customerName,
+				state: testCase.event === 'visitEnded' ? 'seated' : 'confirmed',
+			},
+		});
+		if (response.status !== 201)
+			throw new Error(`moment booking failed: ${response.status} ${response.text}`);
+		const r = response.body as Record<string, any>;
+		this.scripted.push({
+			testCase,
+			restaurantId: restaurant.id,
+			versions: [
+				{
+					reservationId: String(r.id),
+					restaurantId: restaurant.id,
+					timeZone: restaurant.timeZone,
+					time: r.reservationTime,
+					state: r.state,
+					turnOverMinutes: r.estimatedTurnOverTime ?? null,
+					from: Date.now(),
+					until: Infinity,
+				},
+			],
+		});
 	}
 
 	/** Carries out every scripted change at its time; returns once the last one is made. */

@@ -378,6 +378,8 @@ export async function runChaosScenario(
 		const rounds = roundsFor(kind);
 		for (const [index, round] of rounds.entries()) await scenario.round(index, round, driver);
 		await scripted;
+		// Faults and interruptions are over: two reminders due in calm measure n8n's pace alone.
+		await momentDriver.bookCalm(8);
 		await settle(sink, driver, scenario.killedExecutions, momentDriver.lastDueAt);
 		window.to = Date.now();
 		// A quiet end of a few polls, in which a late duplicate would arrive; meanwhile, the pace.
