@@ -5,7 +5,8 @@
  *   npx tsx scripts/n8n/install.ts [--force] [--timeout-minutes 25]
  *
  * The steps (measured in DESIGN.md): `npm install --ignore-scripts` of n8n with the linkedom
- * override and node-<platform>-<arch>, then `npm rebuild sqlite3` built from source against the
+ * override and node-<platform>-<arch> (the tree of the line's lock file in ./locks/ where there is
+ * one for this platform), then `npm rebuild sqlite3` built from source against the
  * Node 24 headers, then a check that the server starts its CLI. About 4 minutes and 2.9 GB.
  * Every step prints a progress line; npm steps have a time limit; a missing tool, too little disk
  * space or an unreachable registry stops with a message that says what to do.
@@ -16,7 +17,15 @@ import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { cleanNpmEnv, NPM } from './npm';
 import { UserFacingError, type Log } from './output';
-import { N8N_LINES, type N8nLine, nodePackageName, runtime, type N8nRuntime } from './runtime';
+import {
+	lockFileOf,
+	N8N_LINES,
+	type N8nLine,
+	nodePackageName,
+	REPO_ROOT,
+	runtime,
+	type N8nRuntime,
+} from './runtime';
 
 class InstallError extends UserFacingError {}
 
@@ -261,6 +270,11 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			overrides,
 		};
 		fs.writeFileSync(path.join(rt.dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+		const lockFile = lockFileOf(rt.line);
+		if (lockFile) {
+			fs.copyFileSync(lockFile, path.join(rt.dir, 'package-lock.json'));
+			log(`[n8n install] the tree of ${path.relative(REPO_ROOT, lockFile)}: nothing to resolve`);
+		}
 		const env = cleanNpmEnv({ npm_config_nodedir: rt.nodeDir });
 		await runStep(
 			`step 1/3: npm install n8n@${n8nVersion} ${nodePackageName()}@${nodeVersion} (install scripts skipped)`,

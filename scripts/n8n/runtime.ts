@@ -2,6 +2,7 @@
  * Where the real n8n server lives: the pinned versions and the paths inside the cache folder that
  * scripts/n8n/install.ts fills once and every later `npm run dev` and `npm run test:e2e` reuses.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -72,6 +73,20 @@ export interface N8nRuntime {
 	nodeDir: string;
 	/** n8n's entry script, run as `<node> <n8nBin> start`. */
 	n8nBin: string;
+}
+
+/**
+ * The lock file of a line's install on this platform (scripts/n8n/locks/), when the repository has
+ * one: npm then installs the tree it lists instead of resolving n8n's ~2,000 packages anew, which
+ * is faster (measured in CONTRIBUTING.md) and tests against the same tree every time.
+ */
+export function lockFileOf(line: N8nLine): string | undefined {
+	const file = path.join(
+		REPO_ROOT,
+		'scripts/n8n/locks',
+		`n8n-${line.n8n}-${nodePackageName().slice('node-'.length)}.package-lock.json`,
+	);
+	return fs.existsSync(file) ? file : undefined;
 }
 
 export function runtime(root = cacheRoot(), line: N8nLine = CURRENT_LINE): N8nRuntime {
