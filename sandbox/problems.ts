@@ -3,6 +3,7 @@
  * standard fields (spec 7). Handlers throw an ApiProblem; the server's error handler renders it.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface ProblemBody {
 	type: string;
@@ -28,6 +29,11 @@ const TITLES: Record<number, string> = {
 	503: 'Service Unavailable',
 };
 
+/** The generic text of an HTTP status ("Bad Request"), as ProblemDetails' `title` gives it. */
+export function statusTitle(status: number): string {
+	return TITLES[status] ?? 'Error';
+}
+
 export class ApiProblem extends Error {
 	constructor(
 		readonly status: number,
@@ -48,7 +54,7 @@ export function problemBody(
 ): ProblemBody {
 	return {
 		type: `https://httpstatuses.io/${status}`,
-		title: TITLES[status] ?? 'Error',
+		title: statusTitle(status),
 		status,
 		detail: message,
 		message,
@@ -58,6 +64,25 @@ export function problemBody(
 		...(errors ? { errors } : {}),
 	};
 }
+
+/**
+ * Answers a request with a problem. The sandbox's own is sendProblemDetails; a reading of the spec
+ * (sandbox/readings/) renders the body its way.
+ */
+export type ProblemSender = (
+	problem: ApiProblem,
+	request: FastifyRequest,
+	reply: FastifyReply,
+) => FastifyReply;
+
+/** The sandbox's own error answer: ProblemDetails, with `WWW-Authenticate: Bearer` on a 401. */
+export const sendProblemDetails: ProblemSender = (problem, request, reply) => {
+	if (problem.status === 401) reply.header('WWW-Authenticate', 'Bearer');
+	return reply
+		.code(problem.status)
+		.type('application/problem+json')
+		.send(problemBody(problem.status, problem.code, problem.message, request.url, problem.errors));
+};
 
 export const badRequest = (code: string, message: string, errors?: Record<string, string[]>) =>
 	new ApiProblem(400, code, message, errors);

@@ -1,14 +1,11 @@
 /**
  * The sandbox server: routes and request validation come from openapi.yaml (fastify-openapi-glue
  * maps each operationId to a handler of its family), errors are ProblemDetails, and every request
- * is logged on one line without its headers (the token never reaches a log).
+ * is logged on one line without its headers (the token never reaches a log). A reading of the spec
+ * other than the sandbox's own (`reading`, sandbox/readings/) rewrites what crosses the API's HTTP
+ * boundary; the control path always answers in the sandbox's own form.
  */
-import Fastify, {
-	type FastifyError,
-	type FastifyInstance,
-	type FastifyReply,
-	type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import openapiGlue from 'fastify-openapi-glue';
 import { authenticate, type Principal } from './auth';
@@ -20,7 +17,9 @@ import { eventHandlers } from './families/events';
 import { menuHandlers } from './families/menus';
 import { reservationHandlers } from './families/reservations/handlers';
 import { restaurantHandlers } from './families/restaurants';
-import { ApiProblem, problemBody } from './problems';
+import { ApiProblem, sendProblemDetails } from './problems';
+import { DEFAULT_READING, readingNamed, type Reading, type ReadingName } from './readings';
+import { problemSender, readingResolver } from './readings/http';
 import { buildSeed, DEFAULT_RESERVATIONS_PER_RESTAURANT, restaurantSeeds } from './seed';
 import { Store } from './store/store';
 import { AJV_OPTIONS, AJV_PLUGINS, OPENAPI_PATH } from './validation';
@@ -46,6 +45,12 @@ export interface SandboxOptions {
 	latencyMs?: number;
 	/** API requests per second beyond which the sandbox answers 429 with Retry-After (a token bucket); none when absent or 0. */
 	rateLimitPerSecond?: number;
+	/**
+	 * How the API reads what the spec leaves "not shown" (state field and values, time forms, time
+	 * zones, error bodies): `sandbox` (the default, the sandbox's own form), `platform`, `upper`,
+	 * `legacy` (sandbox/readings/).
+	 */
+	reading?: ReadingName;
 	/** Receives one line per request; nothing is logged when absent. */
 	log?: (line: string) => void;
 }
@@ -55,6 +60,8 @@ export interface Sandbox {
 	store: Store;
 	faults: FaultInjector;
 	rateLimit: RateLimit;
+	/** The reading of the spec the API answers in. */
+	reading: Reading;
 }
 
 /** Names the field of a schema-validation error: "groupSize", "from", "order.orderItems[0].productId". */
@@ -90,14 +97,6 @@ function toProblem(error: FastifyError): ApiProblem {
 	return new ApiProblem(500, 'internal_error', 'The sandbox failed to handle the request.');
 }
 
-async function sendProblem(problem: ApiProblem, request: FastifyRequest, reply: FastifyReply) {
-	if (problem.status === 401) reply.header('WWW-Authenticate', 'Bearer');
-	return reply
-		.code(problem.status)
-		.type('application/problem+json')
-		.send(problemBody(problem.status, problem.code, problem.message, request.url, problem.errors));
-}
-
 export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const today = options.today ?? new Date().toISOString().slice(0, 10);
 	const reservationsPerRestaurant =
@@ -107,8 +106,13 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const store = new Store(() =>
 		buildSeed({ today, reservationsPerRestaurant, extraProducts, restaurants }),
 	);
-	const faults = new FaultInjector(options.latencyMs ?? 0);
-	const rateLimit = new RateLimit(options.rateLimitPerSecond ?? 0);
+	const reading = readingNamed(options.reading ?? DEFAULT_READING);
+	// API errors in the reading's shape; the control path's in the sandbox's own.
+	const sendApiProblem = problemSender(reading);
+	const sendProblem = (url: string) =>
+		url.startsWith('/__sandbox') ? sendProblemDetails : sendApiProblem;
+	const faults = new FaultInjector(options.latencyMs ?? 0, sendApiProblem);
+	const rateLimit = new RateLimit(options.rateLimitPerSecond ?? 0, sendApiProblem);
 	const app = Fastify({
 		logger: false,
 		ajv: { customOptions: AJV_OPTIONS, plugins: AJV_PLUGINS },
@@ -121,10 +125,10 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	app.setErrorHandler(async (error: FastifyError, request, reply) => {
 		const problem = toProblem(error);
 		if (problem.status >= 500) process.stderr.write(`${error.stack ?? error.message}\n`);
-		return sendProblem(problem, request, reply);
+		return sendProblem(request.url)(problem, request, reply);
 	});
 	app.setNotFoundHandler(async (request, reply) =>
-		sendProblem(
+		sendProblem(request.url)(
 			new ApiProblem(
 				404,
 				'not_found',
@@ -157,6 +161,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			restaurants,
 			rateLimitPerSecond: rateLimit.requestsPerSecond,
 		}),
+		reading: reading.name,
 	});
 
 	await app.register(async (api) => {
@@ -178,16 +183,21 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				part.value = part.filename;
 			},
 		});
+		const handlers = {
+			...reservationHandlers(store),
+			...catalogHandlers(store),
+			...menuHandlers(store),
+			...restaurantHandlers(store),
+			...eventHandlers(store),
+		};
 		await api.register(openapiGlue, {
 			specification: OPENAPI_PATH,
-			serviceHandlers: {
-				...reservationHandlers(store),
-				...catalogHandlers(store),
-				...menuHandlers(store),
-				...restaurantHandlers(store),
-				...eventHandlers(store),
-			},
+			operationResolver: readingResolver(
+				reading,
+				handlers,
+				(id) => store.restaurants.get(id)?.profile.timeZone,
+			),
 		});
 	});
-	return { app, store, faults, rateLimit };
+	return { app, store, faults, rateLimit, reading };
 }

@@ -7,7 +7,7 @@
  * log of API requests and how many were in flight at most.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { problemBody } from '../problems';
+import { ApiProblem, sendProblemDetails, type ProblemSender } from '../problems';
 
 export interface FaultPlan {
 	status: 500 | 503 | 429 | 404 | 403;
@@ -45,7 +45,11 @@ export class FaultInjector {
 	/** The most API requests in flight at once since the log was last cleared. */
 	maxInFlight = 0;
 
-	constructor(private readonly initialLatencyMs = 0) {
+	/** `send` renders the fault's error body: the sandbox's own, or a reading's (sandbox/readings/). */
+	constructor(
+		private readonly initialLatencyMs = 0,
+		private readonly send: ProblemSender = sendProblemDetails,
+	) {
 		this.latencyMs = initialLatencyMs;
 	}
 
@@ -99,9 +103,6 @@ export class FaultInjector {
 		if (plan.failed >= plan.count) this.plans.splice(this.plans.indexOf(plan), 1);
 		const [code, message] = FAULT_MESSAGES[plan.status];
 		if (plan.status === 429) reply.header('Retry-After', String(plan.retryAfterSeconds ?? 1));
-		await reply
-			.code(plan.status)
-			.type('application/problem+json')
-			.send(problemBody(plan.status, code, message, request.url));
+		await this.send(new ApiProblem(plan.status, code, message), request, reply);
 	};
 }

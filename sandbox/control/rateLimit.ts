@@ -6,14 +6,18 @@
  * N at once and then N a second.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { problemBody } from '../problems';
+import { ApiProblem, sendProblemDetails, type ProblemSender } from '../problems';
 
 export class RateLimit {
 	private perSecond = 0;
 	private tokens = 0;
 	private refilledAt = 0;
 
-	constructor(private readonly initialPerSecond = 0) {
+	/** `send` renders the 429's body: the sandbox's own, or a reading's (sandbox/readings/). */
+	constructor(
+		private readonly initialPerSecond = 0,
+		private readonly send: ProblemSender = sendProblemDetails,
+	) {
 		this.set(initialPerSecond);
 	}
 
@@ -52,17 +56,15 @@ export class RateLimit {
 		if (this.perSecond <= 0) return;
 		const waitSeconds = this.take(Date.now());
 		if (waitSeconds === undefined) return;
-		await reply
-			.code(429)
-			.header('Retry-After', String(waitSeconds))
-			.type('application/problem+json')
-			.send(
-				problemBody(
-					429,
-					'rate_limited',
-					`Too many requests: at most ${this.perSecond} a second. Retry after ${waitSeconds} s.`,
-					request.url,
-				),
-			);
+		reply.header('Retry-After', String(waitSeconds));
+		await this.send(
+			new ApiProblem(
+				429,
+				'rate_limited',
+				`Too many requests: at most ${this.perSecond} a second. Retry after ${waitSeconds} s.`,
+			),
+			request,
+			reply,
+		);
 	};
 }

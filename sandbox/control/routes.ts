@@ -1,17 +1,21 @@
 /**
- * The sandbox's own control path, /__sandbox: health, reset to the seed, fault injection, latency,
- * rate limit and the log of API requests. Never under /api, never part of the partner API.
+ * The sandbox's own control path, /__sandbox: health, the reading of the spec the API answers in,
+ * reset to the seed, fault injection, latency, rate limit and the log of API requests. Never under
+ * /api, never part of the partner API, and always in the sandbox's own form.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/store';
 import type { FaultInjector } from './faults';
 import type { RateLimit } from './rateLimit';
+import { READINGS, type ReadingName } from '../readings';
 
 interface ControlOptions {
 	store: Store;
 	faults: FaultInjector;
 	rateLimit: RateLimit;
 	describe: () => Record<string, unknown>;
+	/** The reading of the spec the API answers in (sandbox/readings/). */
+	reading: ReadingName;
 }
 
 const faultSchema = {
@@ -29,9 +33,15 @@ const faultSchema = {
 
 export async function controlRoutes(
 	app: FastifyInstance,
-	{ store, faults, rateLimit, describe }: ControlOptions,
+	{ store, faults, rateLimit, describe, reading }: ControlOptions,
 ): Promise<void> {
 	app.get('/health', async () => ({ ok: true, ...describe() }));
+
+	// The reading's name, its state field and the value it writes for each of the sandbox's states.
+	app.get('/reading', async () => {
+		const { name, stateField, states, moreStates } = READINGS[reading];
+		return { name, stateField, states, moreStates };
+	});
 
 	app.post('/reset', async (_request, reply) => {
 		store.reset();
