@@ -2,7 +2,8 @@
  * `npm run sandbox -- [options]`: starts the sandbox in the foreground, logs one line per request,
  * stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_READING, READING_NAMES, type ReadingName } from './readings';
 import { DEFAULT_RESERVATIONS_PER_RESTAURANT } from './seed';
 import { buildSandbox } from './server';
 
@@ -49,13 +50,21 @@ const program = new Command()
 		positiveInt,
 		0,
 	)
+	.addOption(
+		new Option(
+			'--reading <name>',
+			"how the API reads what the spec leaves \"not shown\" (state field and values, times, time zones, error bodies): the sandbox's own, the platform's client models, a booking standard's upper case, an older Web API's",
+		)
+			.choices([...READING_NAMES])
+			.default(DEFAULT_READING),
+	)
 	.option('-t, --today <date>', 'anchor day of the seed (YYYY-MM-DD), today by default', day)
 	.option('-q, --quiet', 'do not log requests')
 	.parse();
 
 /** What the sandbox was started with, for its first line. */
 function describe(
-	opts: { reservations: number; latency: number; rateLimit: number },
+	opts: { reservations: number; latency: number; rateLimit: number; reading: ReadingName },
 	restaurants: number,
 ): string {
 	return [
@@ -63,6 +72,7 @@ function describe(
 		`${opts.reservations} reservations per restaurant`,
 		...(opts.latency > 0 ? [`${opts.latency} ms latency`] : []),
 		...(opts.rateLimit > 0 ? [`at most ${opts.rateLimit} requests/s`] : []),
+		...(opts.reading !== DEFAULT_READING ? [`reading: ${opts.reading}`] : []),
 	].join(', ');
 }
 
@@ -75,6 +85,7 @@ async function main(): Promise<void> {
 		restaurants: number;
 		latency: number;
 		rateLimit: number;
+		reading: ReadingName;
 		today?: string;
 		quiet?: boolean;
 	}>();
@@ -86,6 +97,7 @@ async function main(): Promise<void> {
 		restaurants: opts.restaurants,
 		latencyMs: opts.latency,
 		rateLimitPerSecond: opts.rateLimit,
+		reading: opts.reading,
 		log,
 	});
 	try {

@@ -36,6 +36,7 @@ import {
 	type DeploymentKind,
 	type ManagedProcess,
 } from './n8n';
+import { READING_NAMES, type ReadingName } from '../sandbox/readings';
 
 function count(value: string): number {
 	const n = Number(value);
@@ -83,6 +84,14 @@ const program = new Command()
 		'API requests per second beyond which the sandbox answers 429 with Retry-After',
 		count,
 	)
+	.addOption(
+		new Option(
+			'--reading <name>',
+			'how the sandbox API reads what the spec leaves "not shown" (state field and values, times, time zones, error bodies)',
+		)
+			.choices([...READING_NAMES])
+			.default('sandbox'),
+	)
 	.option('--quiet', "do not echo the sandbox's request log and n8n's warnings")
 	.option('--n8n-log-level <level>', "n8n's log level (error, warn, info, debug)", 'warn')
 	.addOption(
@@ -104,6 +113,7 @@ interface Options {
 	restaurants?: number;
 	latency?: number;
 	rateLimit?: number;
+	reading: ReadingName;
 	quiet?: boolean;
 	n8nLogLevel: string;
 	deployment: DeploymentKind;
@@ -169,11 +179,14 @@ async function main(): Promise<void> {
 		restaurants: opts.restaurants,
 		latencyMs: opts.latency,
 		rateLimitPerSecond: opts.rateLimit,
+		reading: opts.reading,
 		onLine: (line) => out(`[sandbox] ${line}`),
 	});
 	started.push(sandbox.process);
 	if (stopping) return;
-	out(`[dev] sandbox API on ${sandbox.url}`);
+	out(
+		`[dev] sandbox API on ${sandbox.url}${opts.reading === 'sandbox' ? '' : ` (reading: ${opts.reading})`}`,
+	);
 
 	const echo = (line: string) => (opts.quiet ? undefined : out(`[n8n] ${line}`));
 	const deployment =

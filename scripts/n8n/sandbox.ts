@@ -4,6 +4,7 @@
  * `/__sandbox` control routes, and stopped.
  */
 import path from 'node:path';
+import type { ReadingName } from '../../sandbox/readings';
 import { cleanNpmEnv } from './npm';
 import { UserFacingError, type Log } from './output';
 import { startProcess, type ManagedProcess } from './processes';
@@ -27,6 +28,11 @@ export interface SandboxOptions {
 	latencyMs?: number;
 	/** API requests per second beyond which the sandbox answers 429 with Retry-After. */
 	rateLimitPerSecond?: number;
+	/**
+	 * How the API reads what the spec leaves "not shown": `sandbox` (the default), `platform`,
+	 * `upper`, `legacy` (sandbox/readings/).
+	 */
+	reading?: ReadingName;
 	/** Every line the sandbox writes, except the one that says where it listens. */
 	onLine?: Log;
 }
@@ -60,6 +66,7 @@ function cliArgs(options: SandboxOptions): string[] {
 	if (options.restaurants) args.push('--restaurants', String(options.restaurants));
 	if (options.latencyMs) args.push('--latency', String(options.latencyMs));
 	if (options.rateLimitPerSecond) args.push('--rate-limit', String(options.rateLimitPerSecond));
+	if (options.reading && options.reading !== 'sandbox') args.push('--reading', options.reading);
 	return args;
 }
 
