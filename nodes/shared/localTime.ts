@@ -1,11 +1,36 @@
 /**
  * Conversions between instants and restaurant-local wall-clock times, using the platform's Intl
  * time-zone data (no runtime dependency). Reservation times are always restaurant-local (spec 2.1).
+ *
+ * A zone is an IANA name ("Europe/Berlin") or a fixed offset from UTC written "+hh:mm" or "-hh:mm"
+ * (as timeZones.ts's readTimeZone gives it for "UTC+05:30" and the like), which Node 20's Intl does
+ * not know: those are plain arithmetic, without daylight saving.
  */
 import { formatLocal, parseLocal } from './dateWindows';
 
 const OFFSET_SUFFIX = /(Z|[+-]\d{2}:?\d{2})$/i;
+const FIXED_OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const fixedOffsets = new Map<string, number>();
+const PLUS = 43;
+const MINUS = 45;
+
+/**
+ * The offset from UTC in milliseconds of a fixed-offset zone "+hh:mm" / "-hh:mm" (hh up to 23, mm up
+ * to 59), parsed once per name; undefined for any other name, after a look at its first character.
+ */
+function fixedOffsetMs(timeZone: string): number | undefined {
+	const first = timeZone.charCodeAt(0);
+	if (first !== PLUS && first !== MINUS) return undefined;
+	let offset = fixedOffsets.get(timeZone);
+	if (offset === undefined) {
+		const m = FIXED_OFFSET.exec(timeZone);
+		if (!m || Number(m[2]) > 23 || Number(m[3]) > 59) return undefined;
+		offset = (first === MINUS ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+		fixedOffsets.set(timeZone, offset);
+	}
+	return offset;
+}
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
 	let formatter = formatters.get(timeZone);
@@ -25,8 +50,9 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 	return formatter;
 }
 
-/** True when the zone name is one the platform knows, e.g. "Europe/Berlin". */
+/** True when the zone is one the platform knows, e.g. "Europe/Berlin", or a fixed offset "+05:30". */
 export function isValidTimeZone(timeZone: string): boolean {
+	if (fixedOffsetMs(timeZone) !== undefined) return true;
 	try {
 		formatterFor(timeZone);
 		return true;
@@ -37,6 +63,17 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** Wall-clock time in `timeZone` at `instant`, as naive milliseconds (see dateWindows). */
 export function naiveLocalMs(instant: Date, timeZone: string): number {
+	// The hot path: an IANA name costs one look at its first character more than before.
+	const first = timeZone.charCodeAt(0);
+	if (first === PLUS || first === MINUS) {
+		const offset = fixedOffsetMs(timeZone);
+		if (offset !== undefined) {
+			const ms = instant.getTime();
+			if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
+			// Whole seconds, as the Intl formatter below gives them.
+			return Math.floor((ms + offset) / 1000) * 1000;
+		}
+	}
 	const parts: Record<string, number> = {};
 	for (const part of formatterFor(timeZone).formatToParts(instant)) {
 		if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -82,6 +119,8 @@ function offsetAt(instantMs: number, timeZone: string): number {
 export function localToInstant(local: string, timeZone: string): Date {
 	const naive = parseLocal(local);
 	if (naive === undefined) throw new RangeError(`"${local}" is not a local date-time`);
+	const fixed = fixedOffsetMs(timeZone);
+	if (fixed !== undefined) return new Date(naive - fixed);
 	// The offsets in force half a day before and after cover any single change around this time.
 	const candidates = [
 		offsetAt(naive - 43_200_000, timeZone),
