@@ -6,6 +6,7 @@
  * targets (./targets).
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { StateVocabulary } from '../shared/reading/vocabulary';
 import type { RequestPacing } from './api/pacing';
 import type { ListedRecord, StoredRecord } from './state/records';
 import type { StoredRestaurant } from './state/storedState';
@@ -44,7 +45,10 @@ export interface Restaurant {
 	key: string;
 	/** The ID as the items carry it (a number when it is one). */
 	id: number | string;
+	/** As ../shared/localTime computes with it; '' when it cannot be read (then `zoneProblem`). */
 	timeZone: string;
+	/** Why the restaurant's time zone cannot be read, and what to do. */
+	zoneProblem?: { problem: string; fix: string };
 }
 
 /** When the poll started, how long it may take (n8n's poll budget), and the pace its requests share. */
@@ -141,6 +145,8 @@ export interface PollScope {
 	clock: PollClock;
 	/** The poll's start, epoch ms. */
 	now: number;
+	/** The credential's Booking States: how the bookings' states are read. */
+	vocabulary: StateVocabulary;
 }
 
 export type WatchTargetFactory = (scope: PollScope) => WatchTarget;

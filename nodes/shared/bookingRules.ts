@@ -8,6 +8,7 @@
  * given the same way, so the rules never meet a time zone.
  */
 import { formatLocal, parseLocal } from './dateWindows';
+import type { StateRole } from './reading/states';
 
 export interface HoursInterval {
 	name?: string | null;
@@ -79,11 +80,14 @@ export const PARTY_SIZE_RULES: ReadonlySet<RuleCode> = new Set([
 	'party_too_large',
 ]);
 
-/** States of a booking that no longer hold a table: left out when slots are counted. */
-const RELEASED_STATES: ReadonlySet<string> = new Set(['cancelled', 'noShow']);
+/** Roles of a booking's state that no longer hold a table: left out when slots are counted. */
+const RELEASED_ROLES: ReadonlySet<StateRole> = new Set<StateRole>(['cancelled', 'noShow']);
 
-/** Whether a booking in this state still takes its place in its slot. */
-export const holdsATable = (state: string): boolean => !RELEASED_STATES.has(state);
+/**
+ * Whether a booking whose state has this role (./reading) still takes its place in its slot. A
+ * state of unknown meaning holds it: the rules never overbook on a guess.
+ */
+export const holdsATable = (role: StateRole): boolean => !RELEASED_ROLES.has(role);
 
 /** Days either side of a refused time that the nearest bookable times are looked for in. */
 export const NEAREST_SEARCH_DAYS = 7;

@@ -7,14 +7,6 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { RULE_CODES } from './bookingRules';
 
-interface ProblemBody {
-	message?: string;
-	detail?: string;
-	title?: string;
-	code?: string;
-	errors?: Record<string, string[]>;
-}
-
 export interface DescribedError {
 	message: string;
 	description: string;
@@ -40,22 +32,95 @@ const CODE_HINTS: Record<string, string> = {
 	),
 };
 
-function asProblem(body: unknown): ProblemBody {
-	if (body && typeof body === 'object' && !Array.isArray(body)) return body as ProblemBody;
-	if (typeof body === 'string' && body.trim().startsWith('{')) {
-		try {
-			return JSON.parse(body) as ProblemBody;
-		} catch {
-			return {};
-		}
-	}
-	return {};
+/** What an error body says, whatever its shape. */
+export interface Problem {
+	/** The reason, in the API's words. */
+	message?: string;
+	/** The API's machine-readable code (spec 7), when it gives one. */
+	code?: string;
+	/** Messages per field of a validation error. */
+	fields: Array<[string, string[]]>;
 }
 
-function fieldErrors(problem: ProblemBody): string {
-	const entries = Object.entries(problem.errors ?? {});
-	return entries.length
-		? ` Fields: ${entries.map(([field, messages]) => `${field} (${messages.join('; ')})`).join(', ')}.`
+/** Longest reason taken from a plain-text or HTML body. */
+const TEXT_REASON_LENGTH = 200;
+
+const text = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** A body that is JSON text is read as JSON; other text stays text. */
+function parsedBody(body: unknown): unknown {
+	if (typeof body === 'string' && /^\s*[[{]/.test(body)) {
+		try {
+			return JSON.parse(body) as unknown;
+		} catch {
+			return body;
+		}
+	}
+	return body;
+}
+
+/**
+ * Field messages from ProblemDetails `errors` ({ field: [..] } or [{ field, message }]) or the
+ * older ASP.NET `ModelState` ({ "model.field": [..] }).
+ */
+function fieldsOf(errors: unknown): Array<[string, string[]]> {
+	if (Array.isArray(errors))
+		return errors
+			.map((e): IDataObject => (e && typeof e === 'object' ? (e as IDataObject) : { message: e }))
+			.map((e) => [
+				String(e.field ?? e.name ?? e.property ?? e.propertyName ?? ''),
+				[String(e.message ?? e.detail ?? e.errorMessage ?? '')],
+			]);
+	if (!errors || typeof errors !== 'object') return [];
+	return Object.entries(errors as Record<string, unknown>).map(([field, messages]) => [
+		field.replace(/^[a-z]+\./i, ''),
+		(Array.isArray(messages) ? messages : [messages]).map(String),
+	]);
+}
+
+/** The reason of a plain-text or HTML body, shortened: an HTML page's title, else its text. */
+function reasonOfText(body: string): string | undefined {
+	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1];
+	const plain = (
+		title ?? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ')
+	)
+		.replace(/\s+/g, ' ')
+		.trim();
+	if (!plain) return undefined;
+	return plain.length > TEXT_REASON_LENGTH ? `${plain.slice(0, TEXT_REASON_LENGTH - 1)}…` : plain;
+}
+
+/**
+ * What an error body says, from any common shape: the spec's `message` and `code`, ProblemDetails
+ * (`title`, `detail`, `errors`), ASP.NET Web API (`Message`, `ModelState`), OAuth (`error`,
+ * `error_description`), `{ error: { message, code } }`, or a plain-text or HTML page.
+ */
+export function readProblem(body: unknown): Problem {
+	const parsed = parsedBody(body);
+	if (typeof parsed === 'string') return { message: reasonOfText(parsed), fields: [] };
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { fields: [] };
+	const b = parsed as IDataObject;
+	const nested = b.error && typeof b.error === 'object' ? (b.error as IDataObject) : {};
+	const errorCode = text(b.error);
+	const code = text(b.code) ?? text(b.Code) ?? text(nested.code) ?? text(b.errorCode) ?? errorCode;
+	const message =
+		text(b.message) ??
+		text(b.Message) ??
+		text(b.detail) ??
+		text(b.error_description) ??
+		text(nested.message) ??
+		text(b.errorMessage) ??
+		text(b.ExceptionMessage) ??
+		text(b.title) ??
+		(errorCode && errorCode !== code ? errorCode : undefined);
+	const fields = [...fieldsOf(b.errors ?? nested.details), ...fieldsOf(b.ModelState)];
+	return { message, code, fields };
+}
+
+function fieldErrors(problem: Problem): string {
+	return problem.fields.length
+		? ` Fields: ${problem.fields.map(([field, messages]) => (field ? `${field} (${messages.join('; ')})` : messages.join('; '))).join(', ')}.`
 		: '';
 }
 
@@ -65,8 +130,8 @@ export function describeApiError(
 	body: unknown,
 	retryAfter?: string,
 ): DescribedError {
-	const problem = asProblem(body);
-	const apiMessage = problem.message ?? problem.detail ?? problem.title;
+	const problem = readProblem(body);
+	const apiMessage = problem.message;
 	const said = apiMessage ? ` The API said: "${apiMessage}"` : '';
 	const code = problem.code ? `Code: ${problem.code}.` : '';
 	if (status === 401) {

@@ -80,6 +80,11 @@ function credentialOf(context: ApiContext): Promise<ContextCredential> {
 	return credential;
 }
 
+/** A field of the credential as the user filled it (read once per context with the rest). */
+export async function credentialField(context: ApiContext, name: string): Promise<unknown> {
+	return (await credentialOf(context)).decrypted.data?.[name];
+}
+
 /** The full response (status, headers, body) of an authenticated request; never throws on a status. */
 export async function apiRequestFull(
 	context: ApiContext,

@@ -120,7 +120,7 @@ describe('Reservation: Find by name, phone or email', () => {
 		).find((r) => r.id === zoe.id);
 		expect(found).toEqual({ ...listed, timeZone: 'Europe/Berlin' });
 		expect(Object.keys(found).sort()).toEqual(
-			[...RESERVATION_FIELDS, 'timeZone'].filter((f) => f in found).sort(),
+			[...RESERVATION_FIELDS, 'stateRole', 'timeZone'].filter((f) => f in found).sort(),
 		);
 		const [full] = json(
 			await find(101, { customerName: 'zoe muller lüdenscheid', simplify: false }),

@@ -1,6 +1,7 @@
 /** What one reservation's change is reported as. */
 import { diff } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/changes';
 import { fingerprint } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import { NO_PLACEMENTS } from '../../nodes/shared/reading/vocabulary';
 import { RESERVATION_TRIGGER_EVENTS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/triggerEvents';
 
 const { eventFor } = RESERVATION_TRIGGER_EVENTS;
@@ -34,6 +35,7 @@ const compare = (after: object, reportPreviousGuestDetails = false) =>
 		fingerprint({ ...base, ...after }, reportPreviousGuestDetails),
 		{ ...base, ...after },
 		reportPreviousGuestDetails,
+		NO_PLACEMENTS,
 	);
 
 describe('diff', () => {

@@ -163,7 +163,12 @@ describe('events', () => {
 		const created = await create(101, 3);
 		const { changes } = await trigger.tick();
 		expect(summary(changes)).toEqual([
-			{ event: 'reservationCreated', restaurantId: 101, reservationId: created.id },
+			{
+				event: 'reservationCreated',
+				restaurantId: 101,
+				reservationId: created.id,
+				stateRole: 'booked',
+			},
 		]);
 		expect(changes[0].reservation).toMatchObject({
 			id: created.id,
@@ -202,6 +207,8 @@ describe('events', () => {
 				reservationId: created.id,
 				previousState: 'confirmed',
 				newState: 'arrived',
+				previousStateRole: 'booked',
+				stateRole: 'arrived',
 				changedFields: [
 					'reservationTime',
 					'groupSize',
@@ -249,6 +256,7 @@ describe('events', () => {
 				event: 'reservationUpdated',
 				restaurantId: 101,
 				reservationId: created.id,
+				stateRole: 'booked',
 				changedFields: ['groupSize', 'customerName', 'phone', 'email', 'specialRequests'],
 				changes: {
 					groupSize: { previous: 2, current: 3 },
@@ -271,6 +279,7 @@ describe('events', () => {
 				event: 'reservationUpdated',
 				restaurantId: 101,
 				reservationId: created.id,
+				stateRole: 'booked',
 				changedFields: [],
 				changes: {},
 				otherFieldsChanged: true,
@@ -289,6 +298,8 @@ describe('events', () => {
 				reservationId: created.id,
 				previousState: 'confirmed',
 				newState: 'seated',
+				previousStateRole: 'booked',
+				stateRole: 'arrived',
 				changedFields: ['state'],
 				changes: { state: { previous: 'confirmed', current: 'seated' } },
 				otherFieldsChanged: false,
@@ -308,6 +319,8 @@ describe('events', () => {
 				reservationId: created.id,
 				previousState: 'confirmed',
 				newState: 'cancelled',
+				previousStateRole: 'booked',
+				stateRole: 'cancelled',
 				changedFields: ['state'],
 				changes: { state: { previous: 'confirmed', current: 'cancelled' } },
 				otherFieldsChanged: true,
@@ -358,6 +371,8 @@ describe('events', () => {
 				reservationId: a.id,
 				previousState: 'confirmed',
 				newState: 'pending',
+				previousStateRole: 'booked',
+				stateRole: 'awaitingApproval',
 				changedFields: ['reservationTime', 'groupSize', 'state'],
 				changes: {
 					reservationTime: { previous: a.reservationTime, current: finalTime },
@@ -382,6 +397,7 @@ describe('horizon', () => {
 				event: 'reservationUpdated',
 				restaurantId: 101,
 				reservationId: created.id,
+				stateRole: 'booked',
 				changedFields: ['reservationTime'],
 				changes: { reservationTime: { previous: created.reservationTime, current: moved } },
 				otherFieldsChanged: false,
@@ -734,6 +750,7 @@ describe('manual test run', () => {
 				event: 'reservationUpdated',
 				restaurantId: 101,
 				reservationId: created.id,
+				stateRole: 'booked',
 				changedFields: ['groupSize'],
 				changes: { groupSize: { previous: 2, current: 4 } },
 				otherFieldsChanged: false,

@@ -4,6 +4,7 @@
  */
 import { RESERVATION_TRIGGER_EVENTS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/triggerEvents';
 import type { ReservationPick } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/triggerEvents';
+import { roleOf } from '../../nodes/shared/reading/vocabulary';
 
 const MOMENTS = new Set(['reminderDue', 'notArrived', 'visitEnded']);
 
@@ -11,6 +12,7 @@ const pick = (id: string, state: string, reservationTime: string): ReservationPi
 	restaurantId: 101,
 	timeZone: 'Europe/Berlin',
 	reservation: { id, state, reservationTime },
+	stateRole: roleOf(state),
 });
 
 const samples = (picks: ReservationPick[]) =>

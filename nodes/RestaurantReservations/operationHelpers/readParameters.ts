@@ -7,6 +7,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { hasOffset, toRestaurantLocal } from '../../shared/localTime';
 import { apiPath } from '../../shared/paths';
+import { timeZoneSettingOf } from '../../shared/reading/context';
+import { restaurantZone } from '../../shared/reading/restaurantZone';
 import { apiRequest } from '../../shared/transport';
 import { requiredText } from './inputValues';
 import { sharedByRun } from './runCache';
@@ -63,18 +65,32 @@ export function restaurantIdOf(context: IExecuteSingleFunctions): string {
 }
 
 /**
- * The IANA time zone of the chosen restaurant, from its profile, e.g. "Europe/Berlin": read once
- * per run of the node and restaurant.
+ * The time zone of the chosen restaurant, from its profile in any common form (IANA, a Windows
+ * zone name, an offset: ../../shared/reading/restaurantZone), else the credential's Restaurant Time
+ * Zone: read once per run of the node and restaurant.
  */
 export async function restaurantTimeZone(context: IExecuteSingleFunctions): Promise<string> {
 	const restaurantId = restaurantIdOf(context);
 	return await sharedByRun(context, 'timeZone', [restaurantId], async () => {
-		const profile = await apiRequest<{ timeZone: string }>(context, {
+		const profile = await apiRequest<IDataObject>(context, {
 			method: 'GET',
 			path: apiPath('restaurant', { restaurantId }),
 			itemIndex: context.getItemIndex(),
 		});
-		return profile.timeZone;
+		return await zoneOfProfile(context, profile);
+	});
+}
+
+/** A restaurant profile's time zone; one that cannot be read stops the item with the fix. */
+export async function zoneOfProfile(
+	context: IExecuteSingleFunctions,
+	profile: IDataObject,
+): Promise<string> {
+	const zone = restaurantZone(profile, profile.timeZone, await timeZoneSettingOf(context));
+	if ('timeZone' in zone) return zone.timeZone;
+	throw new NodeOperationError(context.getNode(), zone.problem, {
+		description: zone.fix,
+		itemIndex: context.getItemIndex(),
 	});
 }
 

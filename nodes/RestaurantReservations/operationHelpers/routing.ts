@@ -15,7 +15,7 @@ import type {
 	INodePropertyOptions,
 	PostReceiveAction,
 } from 'n8n-workflow';
-import { apiError } from '../../shared/errors';
+import { apiError, readProblem } from '../../shared/errors';
 import { fillPath } from '../../shared/paths';
 import { bodyOrThrow } from '../../shared/transport';
 import { resultLimit } from './readParameters';
@@ -74,7 +74,7 @@ export function throwOnApiErrorWithHints(hints: Record<string, string>): PostRec
 		items: INodeExecutionData[],
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
-		const code = (response.body as IDataObject | undefined)?.code;
+		const { code } = readProblem(response.body);
 		const hint = typeof code === 'string' ? hints[code] : undefined;
 		if (response.statusCode >= 400 && hint) {
 			const error = apiError(

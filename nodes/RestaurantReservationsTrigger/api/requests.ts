@@ -6,6 +6,7 @@
  * Retry-After beyond it) is told apart (`ranOutOfTime`): the poll leaves what it interrupted to the
  * next poll instead of counting it as a failure.
  */
+import { statusQueryOf } from '../../shared/reading/vocabulary';
 import type { IDataObject, IN8nHttpFullResponse, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { LocalWindow } from '../../shared/dateWindows';
@@ -210,6 +211,13 @@ export function serverTimeOf(response: IN8nHttpFullResponse): number | undefined
 	return Number.isNaN(parsed) ? undefined : parsed;
 }
 
+/** The filters as the API's query: a Status that names a role is the trigger's to apply. */
+function listQuery(filters: ListFilters): IDataObject {
+	const { status, ...others } = filters;
+	const query = statusQueryOf(status);
+	return query === undefined ? others : { ...others, status: query };
+}
+
 export async function listWindow(
 	context: IPollFunctions,
 	restaurantId: number | string,
@@ -223,7 +231,7 @@ export async function listWindow(
 		{
 			method: 'GET',
 			path: apiPath('reservations', { restaurantId }),
-			qs: { ...filters, from: window.from, to: window.to },
+			qs: { ...listQuery(filters), from: window.from, to: window.to },
 		},
 		what,
 		clock,
@@ -272,6 +280,7 @@ export async function getReservation(
 
 export interface RestaurantInfo {
 	id: number | string;
+	name?: string;
 	timeZone?: string;
 }
 

@@ -1,6 +1,8 @@
 /** The restaurants a poll watches, each with its time zone: looked up at most once an hour. */
 import type { IPollFunctions } from 'n8n-workflow';
-import { isValidTimeZone } from '../../shared/localTime';
+import { NodeOperationError } from 'n8n-workflow';
+import { timeZoneSettingOf } from '../../shared/reading/context';
+import { restaurantZone } from '../../shared/reading/restaurantZone';
 import { idValue } from '../../shared/paths';
 import type { RestaurantInfo } from './requests';
 import { getRestaurant, listRestaurants } from './requests';
@@ -32,6 +34,7 @@ export async function watchedRestaurants(
 			key,
 			id: idValue(key),
 			timeZone: r.timeZone,
+			...(r.timeZone ? {} : { zoneProblem: unreadZone(key) }),
 		}));
 		return { restaurants: restaurants.sort(byKey), lookedUpAt: stored.restaurantsLookedUpAt };
 	}
@@ -39,8 +42,9 @@ export async function watchedRestaurants(
 		settings.restaurants === 'all'
 			? await listRestaurants(context, clock)
 			: [await getRestaurant(context, settings.restaurantId!, clock)];
+	const setting = await timeZoneSettingOf(context);
 	return {
-		restaurants: infos.map((info) => toRestaurant(context, info)).sort(byKey),
+		restaurants: infos.map((info) => toRestaurant(info, setting)).sort(byKey),
 		lookedUpAt: now,
 	};
 }
@@ -50,12 +54,31 @@ function isFresh(stored: StoredState, now: number): boolean {
 	return age >= 0 && age < RESTAURANT_CACHE_MS;
 }
 
-function toRestaurant(context: IPollFunctions, info: RestaurantInfo): Restaurant {
+/**
+ * A restaurant with its time zone read in any common form. One whose zone cannot be read is still
+ * watched: its polls fail with the problem and the fix (./restaurants requireZone), as a restaurant
+ * whose requests fail, while the others report.
+ */
+function toRestaurant(info: RestaurantInfo, setting: string): Restaurant {
 	const key = String(info.id);
-	// A restaurant without a usable time zone is read in the workflow's time zone.
-	const timeZone =
-		info.timeZone && isValidTimeZone(info.timeZone) ? info.timeZone : context.getTimezone();
-	return { key, id: idValue(key), timeZone };
+	const zone = restaurantZone(info, info.timeZone, setting);
+	return 'timeZone' in zone
+		? { key, id: idValue(key), timeZone: zone.timeZone }
+		: { key, id: idValue(key), timeZone: '', zoneProblem: zone };
+}
+
+const unreadZone = (key: string) => ({
+	problem: `Restaurant ${key}: its time zone from the API cannot be read`,
+	fix: "Set Restaurant Time Zone in the Restaurant Reservations credential to the restaurant's zone.",
+});
+
+/** Throws the restaurant's time-zone problem, for the watches that read times. */
+export function requireZone(context: IPollFunctions, restaurant: Restaurant): string {
+	if (restaurant.zoneProblem)
+		throw new NodeOperationError(context.getNode(), restaurant.zoneProblem.problem, {
+			description: restaurant.zoneProblem.fix,
+		});
+	return restaurant.timeZone;
 }
 
 function byKey(a: Restaurant, b: Restaurant): number {

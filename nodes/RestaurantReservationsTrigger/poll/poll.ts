@@ -10,6 +10,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { DEFAULT_BUDGET_MS, outOfTime, startClock } from '../api/requests';
 import { watchedRestaurants } from '../api/restaurants';
+import { vocabularyOf } from '../../shared/reading/context';
 import { compareListing } from '../state/compare';
 import { readStoredState, writeStoredState } from '../state/storedState';
 import { WATCH_TARGETS } from '../targets';
@@ -44,7 +45,14 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 	// The trigger's first poll ever: no state of any kind (not one of other settings or a version).
 	const neverPolled = Object.keys(staticData).length === 0;
 	const now = Date.now();
-	const target = WATCH_TARGETS[settings.watch].create({ context, settings, clock, now });
+	const vocabulary = await vocabularyOf(context);
+	const target = WATCH_TARGETS[settings.watch].create({
+		context,
+		settings,
+		clock,
+		now,
+		vocabulary,
+	});
 
 	const { restaurants, lookedUpAt } = await watchedRestaurants(
 		context,

@@ -1,6 +1,7 @@
 /**
  * The exact values of the snapshot as short tokens: `~` null, `!<json>` anything unexpected; times
- * as base-36 minutes since 1970 (restaurant-local wall clock), integers in base 36, states as one
+ * as base-36 minutes since 1970 (restaurant-local wall clock; `*` and the minutes since 1970 UTC
+ * for a time with an offset or `Z`, which names an instant), integers in base 36, states as one
  * letter, text as itself, other numbers as JavaScript writes them, booleans as `t`/`f`, and `json`
  * values (objects, arrays) always as `!<json>`. Free text is escaped so that none of `% , | ~ !`
  * appears raw in a token: a token never breaks the record syntax of ./records.
@@ -12,6 +13,9 @@ const NEEDS_ESCAPE = /[%,|~!]/;
 const NULL_TOKEN = '~';
 const RAW_PREFIX = '!';
 const MINUTE_MS = 60_000;
+/** Starts the token of a time with an offset: not a base-36 digit, nothing escaped. */
+const INSTANT_PREFIX = '*';
+const OFFSET_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** Known reservation states, each stored as one letter; any other value is stored as JSON. */
 const STATE_CODES: Record<string, string> = {
@@ -86,16 +90,30 @@ const TIME_TOKENS_KEPT = 20_000;
 function timeToken(value: string): string {
 	let token = timeTokens.get(value);
 	if (token === undefined) {
-		// Restaurant-local wall-clock times to the minute (the usual case) in 5 characters; anything else as JSON.
+		// Restaurant-local wall-clock times to the minute (the usual case) in 5 characters, an
+		// instant (a time with an offset) to the minute in 6; anything else as JSON.
 		const naive = parseLocal(value);
+		const instant = naive === undefined && OFFSET_TIME.test(value) ? Date.parse(value) : NaN;
 		token =
-			naive === undefined || naive % MINUTE_MS !== 0
-				? rawToken(value)
-				: (naive / MINUTE_MS).toString(36);
+			naive !== undefined && naive % MINUTE_MS === 0
+				? (naive / MINUTE_MS).toString(36)
+				: instant % MINUTE_MS === 0
+					? INSTANT_PREFIX + (instant / MINUTE_MS).toString(36)
+					: rawToken(value);
 		if (timeTokens.size >= TIME_TOKENS_KEPT) timeTokens.clear();
 		timeTokens.set(value, token);
 	}
 	return token;
+}
+
+/**
+ * The token a time with an offset had before such times were read as instants (stored by releases
+ * up to 0.1.0): kept to recognise their records as unchanged (../targets/reservations/changes).
+ */
+export function earlierTimeToken(value: unknown): string {
+	return typeof value === 'string' && parseLocal(value) === undefined && OFFSET_TIME.test(value)
+		? rawToken(value)
+		: encodeValue(value, 'time');
 }
 
 /** The value a token stands for (a time comes back as "YYYY-MM-DDTHH:mm:ss"). */
@@ -110,7 +128,9 @@ export function decodeValue(token: string, kind: ValueKind): unknown {
 		case 'state':
 			return STATE_NAMES[token] ?? token;
 		case 'time':
-			return formatLocal(parseInt(token, 36) * MINUTE_MS);
+			return token.startsWith(INSTANT_PREFIX)
+				? `${formatLocal(parseInt(token.slice(1), 36) * MINUTE_MS)}Z`
+				: formatLocal(parseInt(token, 36) * MINUTE_MS);
 		case 'number':
 			return Number(token);
 		case 'bool':

@@ -6,6 +6,7 @@
  * with the rule's code and the same sentence the node gives.
  */
 import { bookingRulesOf, checkBooking, holdsATable } from '../../../nodes/shared/bookingRules';
+import { recogniseState } from '../../../nodes/shared/reading/states';
 import { toLocalDateTime } from '../../../nodes/shared/localTime';
 import type { Principal } from '../../auth';
 import { badRequest } from '../../problems';
@@ -23,7 +24,7 @@ export function enforceBookingRules(
 		data.settings as { specialPeriods?: unknown },
 	);
 	const bookings = [...data.reservations.values()]
-		.filter((r) => r !== changing && holdsATable(r.state))
+		.filter((r) => r !== changing && holdsATable(recogniseState(r.state)))
 		.filter((r) => r.reservationTime.slice(0, 10) === booking.time.slice(0, 10))
 		.map((r) => ({ time: r.reservationTime, partySize: r.groupSize }));
 	const verdict = checkBooking(rules, booking, {

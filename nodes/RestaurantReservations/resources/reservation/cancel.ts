@@ -7,7 +7,7 @@ import { collectionOf } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
 import { RESERVATION_FIELDS, reservationIdField } from './helpers/fields';
 import { checkReservationId } from './helpers/reservationId';
-import { addTimeZone } from './helpers/timeZone';
+import { addReading } from './helpers/reading';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const options = collectionOf(item, 'cancelOptions');
@@ -37,7 +37,7 @@ export const operation = apiOperation({
 	url: routingUrl('reservationCancel'),
 	preSend: [checkReservationId],
 	body: requestBody,
-	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
+	postReceive: [simplify(RESERVATION_FIELDS), addReading],
 });
 
 export const fields: INodeProperties[] = [

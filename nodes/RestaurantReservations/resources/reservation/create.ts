@@ -21,7 +21,7 @@ import {
 } from './helpers/fields';
 import { checkBookingRulesField, checkRulesFirst } from './helpers/rulesFirst';
 import { keepCreatedPlace, refuseLikeTheRules } from './helpers/slotGuard';
-import { addTimeZone } from './helpers/timeZone';
+import { addReading } from './helpers/reading';
 
 const GUEST_NAME_FIX = 'A booking needs the name the guest gives, e.g. Anna Schmidt.';
 
@@ -65,7 +65,7 @@ export const operation = apiOperation({
 	url: routingUrl('reservations'),
 	body: requestBody,
 	responseCheck: refuseLikeTheRules,
-	postReceive: [keepCreatedPlace, simplify(RESERVATION_FIELDS), addTimeZone],
+	postReceive: [keepCreatedPlace, simplify(RESERVATION_FIELDS), addReading],
 });
 
 export const fields: INodeProperties[] = [

@@ -16,6 +16,8 @@ import { addLocalDays, MAX_RANGE_DAYS } from '../../../shared/dateWindows';
 import { toLocalDateTime } from '../../../shared/localTime';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
+import { vocabularyOf } from '../../../shared/reading/context';
+import { stateRoleOf } from '../../../shared/reading/record';
 import { returnAllAndLimit, simplifyOption } from '../../operationHelpers/descriptions';
 import { textInput } from '../../operationHelpers/inputValues';
 import {
@@ -32,7 +34,7 @@ import {
 import { RESERVATION_FIELDS } from './helpers/fields';
 import { guestQuery, isGuestsReservation, type GuestQuery } from './helpers/guestMatch';
 import { reservationsOfPeriod, requireOrderedPeriod, type Period } from './helpers/period';
-import { withTimeZone } from './helpers/timeZone';
+import { withReading } from './helpers/reading';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -81,15 +83,19 @@ async function findGuest(
 	const timeZone = await restaurantTimeZone(this);
 	const period = await periodOf(this, timeZone);
 	const includeCancelled = this.getNodeParameter('includeCancelled', false) as boolean;
+	const vocabulary = await vocabularyOf(this);
 	// Event bookings are the guest's bookings too; the API leaves them out unless asked.
 	const qs = { ...(requestData.options.qs as IDataObject), includeEvents: true, ...period };
 	const found = (await reservationsOfPeriod(this, requestData, qs))
-		.filter((reservation) => includeCancelled || reservation.state !== 'cancelled')
+		.filter(
+			(reservation) => includeCancelled || stateRoleOf(reservation, vocabulary) !== 'cancelled',
+		)
 		.filter((reservation) => isGuestsReservation(reservation, query))
 		.map((json) => ({ json }));
-	const items = withTimeZone(
+	const items = withReading(
 		limitItems(simplifyItems(this, found, RESERVATION_FIELDS), resultLimit(this)),
 		timeZone,
+		vocabulary,
 	);
 	return pairWithItem(this.getItemIndex(), items);
 }

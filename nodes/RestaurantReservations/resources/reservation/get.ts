@@ -5,7 +5,7 @@ import { simplifyOption } from '../../operationHelpers/descriptions';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
 import { RESERVATION_FIELDS, reservationIdField } from './helpers/fields';
 import { checkReservationId } from './helpers/reservationId';
-import { addTimeZone } from './helpers/timeZone';
+import { addReading } from './helpers/reading';
 
 export const operation = apiOperation({
 	value: 'get',
@@ -15,7 +15,7 @@ export const operation = apiOperation({
 	method: 'GET',
 	url: routingUrl('reservation'),
 	preSend: [checkReservationId],
-	postReceive: [simplify(RESERVATION_FIELDS), addTimeZone],
+	postReceive: [simplify(RESERVATION_FIELDS), addReading],
 });
 
 export const fields: INodeProperties[] = [

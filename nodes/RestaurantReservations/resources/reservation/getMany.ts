@@ -12,6 +12,9 @@ import type {
 } from 'n8n-workflow';
 import { reservationListFilters, restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
+import { vocabularyOf } from '../../../shared/reading/context';
+import { stateOf } from '../../../shared/reading/record';
+import { stateFilter, statusQueryOf } from '../../../shared/reading/vocabulary';
 import {
 	fieldsCollection,
 	returnAllAndLimit,
@@ -32,15 +35,19 @@ import {
 } from '../../operationHelpers/routing';
 import { RESERVATION_FIELDS } from './helpers/fields';
 import { reservationsOfPeriod, requireOrderedPeriod, type Period } from './helpers/period';
-import { withTimeZone } from './helpers/timeZone';
+import { withReading } from './helpers/reading';
 
-/** Puts the filters and the restaurant-local period into the query. */
+/**
+ * Puts the filters and the restaurant-local period into the query. A Status that names a role
+ * (Booked, Cancelled or Refused, ...) is not the API's to apply: the node filters by it.
+ */
 async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject> {
 	const from = await restaurantLocalTime(item, 'From', item.getNodeParameter('from') as string);
 	const to = await restaurantLocalTime(item, 'To', item.getNodeParameter('to') as string);
 	requireOrderedPeriod(item, { from, to });
-	const filters = onlySet(collectionOf(item, 'filters'));
-	return { ...filters, from, to };
+	const { status, ...filters } = onlySet(collectionOf(item, 'filters'));
+	const statusQuery = statusQueryOf(status as string | undefined);
+	return { ...filters, ...(statusQuery === undefined ? {} : { status: statusQuery }), from, to };
 }
 
 async function fetchWindows(
@@ -48,9 +55,16 @@ async function fetchWindows(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const qs = requestData.options.qs as IDataObject & Period;
-	const merged = (await reservationsOfPeriod(this, requestData, qs)).map((json) => ({ json }));
+	const vocabulary = await vocabularyOf(this);
+	const inState = stateFilter(collectionOf(this, 'filters'), vocabulary);
+	const merged = (await reservationsOfPeriod(this, requestData, qs))
+		.filter((reservation) => !inState || inState(stateOf(reservation)))
+		.map((json) => ({ json }));
 	const limited = limitItems(simplifyItems(this, merged, RESERVATION_FIELDS), resultLimit(this));
-	return pairWithItem(this.getItemIndex(), withTimeZone(limited, await restaurantTimeZone(this)));
+	return pairWithItem(
+		this.getItemIndex(),
+		withReading(limited, await restaurantTimeZone(this), vocabulary),
+	);
 }
 
 export const operation = apiOperation({

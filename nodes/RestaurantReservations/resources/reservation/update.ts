@@ -17,7 +17,7 @@ import {
 import { checkBookingRulesField, checkChangeFirst } from './helpers/rulesFirst';
 import { keepChangedPlace, refuseLikeTheRules } from './helpers/slotGuard';
 import { checkReservationId } from './helpers/reservationId';
-import { addTimeZone } from './helpers/timeZone';
+import { addReading } from './helpers/reading';
 
 /** The main fields of Create, optional here. */
 const MAIN_FIELDS: INodeProperties[] = [
@@ -56,7 +56,7 @@ export const operation = apiOperation({
 	preSend: [checkReservationId],
 	body: requestBody,
 	responseCheck: refuseLikeTheRules,
-	postReceive: [keepChangedPlace, simplify(RESERVATION_FIELDS), addTimeZone],
+	postReceive: [keepChangedPlace, simplify(RESERVATION_FIELDS), addReading],
 });
 
 export const fields: INodeProperties[] = [

@@ -4,10 +4,19 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { Fingerprint } from './fingerprint';
-import { EXACT_FIELDS, GUEST_DETAIL_FIELDS, sameFingerprint } from './fingerprint';
+import {
+	EXACT_FIELDS,
+	fingerprint,
+	GUEST_DETAIL_FIELDS,
+	readDifferently,
+	sameFingerprint,
+} from './fingerprint';
 import { decodeValue } from '../../state/valueTokens';
-
-const CANCELLED = 'cancelled';
+import { stateFieldOf, stateOf } from '../../../shared/reading/record';
+import type { StateRole } from '../../../shared/reading/states';
+import { stateKey } from '../../../shared/reading/states';
+import type { StateVocabulary } from '../../../shared/reading/vocabulary';
+import { roleOf } from '../../../shared/reading/vocabulary';
 
 export interface FieldChange {
 	/** The value at the previous good poll; absent when the snapshot does not keep it. */
@@ -29,24 +38,54 @@ export interface Diff {
 	/** Something outside the named fields changed (internal notes, order, profile, ...). */
 	otherFieldsChanged: boolean;
 	previousState: unknown;
+	previousStateRole: StateRole;
+	stateRole: StateRole;
+	/** The state changed its meaning (not only its spelling). */
 	stateChanged: boolean;
+	/** The state's role became cancelled (or refused). */
 	cancelled: boolean;
+}
+
+/**
+ * The fingerprint to compare a stored one with. A record stored by an earlier release (its state
+ * from `state` alone, its offset time as JSON) is compared as that release read it: the upgrade
+ * reports nothing that did not change.
+ */
+function comparable(
+	previous: Fingerprint,
+	current: Fingerprint,
+	reservation: IDataObject,
+	reportPreviousGuestDetails: boolean,
+): Fingerprint {
+	if (!readDifferently(reservation)) return current;
+	const earlier = fingerprint(reservation, reportPreviousGuestDetails, true);
+	const storedEarlier =
+		previous.state === earlier.state &&
+		previous.time === earlier.time &&
+		(earlier.state !== current.state || earlier.time !== current.time);
+	return storedEarlier ? earlier : current;
 }
 
 /** What changed between two fingerprints of one reservation; undefined when nothing did. */
 export function diff(
 	previous: Fingerprint,
-	current: Fingerprint,
+	listed: Fingerprint,
 	reservation: IDataObject,
 	reportPreviousGuestDetails: boolean,
+	vocabulary: StateVocabulary,
 ): Diff | undefined {
-	if (sameFingerprint(previous, current)) return undefined;
+	if (sameFingerprint(previous, listed)) return undefined;
+	const current = comparable(previous, listed, reservation, reportPreviousGuestDetails);
+	if (current !== listed && sameFingerprint(previous, current)) return undefined;
+	// Changes are named by the API's own field: `status` on a platform that names the state so.
+	const stateField = stateFieldOf(reservation) ?? 'state';
 	const changes: Record<string, FieldChange> = {};
 	for (const field of EXACT_FIELDS) {
 		if (previous[field.key] !== current[field.key]) {
-			changes[field.name] = {
+			const name = field.key === 'state' ? stateField : field.name;
+			changes[name] = {
 				previous: decodeValue(previous[field.key], field.kind),
-				current: reservation[field.name] ?? null,
+				current: reservation[name] ?? null,
 			};
 		}
 	}
@@ -63,15 +102,21 @@ export function diff(
 	// is seen to have changed, the change can only be in the rest (the short hashes may collide).
 	const otherFieldsChanged =
 		previous.rest !== current.rest || (previous.content !== current.content && !guestDetailChanged);
-	const stateChanged = previous.state !== current.state;
 	const previousState = decodeValue(previous.state, 'state');
+	const state = stateOf(reservation);
+	const stateChanged =
+		previous.state !== current.state && stateKey(previousState) !== stateKey(state);
+	const previousStateRole = roleOf(previousState, vocabulary);
+	const stateRole = roleOf(state, vocabulary);
 	return {
 		changedFields: Object.keys(changes),
 		changes,
 		otherFieldsChanged,
 		previousState,
+		previousStateRole,
+		stateRole,
 		stateChanged,
-		cancelled: stateChanged && reservation.state === CANCELLED && previousState !== CANCELLED,
+		cancelled: stateChanged && stateRole === 'cancelled' && previousStateRole !== 'cancelled',
 	};
 }
 
@@ -90,9 +135,11 @@ export function updateItem(
 		...(change.stateChanged
 			? {
 					previousState: change.previousState as string,
-					newState: (reservation.state ?? null) as string,
+					newState: stateOf(reservation) as string,
+					previousStateRole: change.previousStateRole,
 				}
 			: {}),
+		stateRole: change.stateRole,
 		changedFields: change.changedFields,
 		changes: change.changes as unknown as IDataObject,
 		otherFieldsChanged: change.otherFieldsChanged,
@@ -105,6 +152,7 @@ export function createdItem(
 	event: string,
 	restaurantId: number | string,
 	reservation: IDataObject,
+	stateRole: StateRole,
 ): ChangeItem {
-	return { event, restaurantId, reservationId: String(reservation.id), reservation };
+	return { event, restaurantId, reservationId: String(reservation.id), stateRole, reservation };
 }

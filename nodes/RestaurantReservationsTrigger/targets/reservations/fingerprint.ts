@@ -5,7 +5,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Hash53, hashDigits, isOmitted } from '../../state/hash';
 import type { ValueKind } from '../../state/valueTokens';
-import { encodeValue } from '../../state/valueTokens';
+import { earlierTimeToken, encodeValue } from '../../state/valueTokens';
+import { hasOffset } from '../../../shared/localTime';
+import { stateOf } from '../../../shared/reading/record';
 
 /** Width of the hash over the guest details and the rest of the watched record. */
 export const CONTENT_HASH_LENGTH = 5;
@@ -33,7 +35,10 @@ export interface Fingerprint {
 	guestDetails: string[];
 }
 
-/** Fields stored exactly, so that an update reports their previous values. */
+/**
+ * Fields stored exactly, so that an update reports their previous values. The state is the
+ * record's `state`, or its `status` when it has no `state` (../../../shared/reading/record).
+ */
 export const EXACT_FIELDS = [
 	{ name: 'reservationTime', key: 'time', kind: 'time' },
 	{ name: 'groupSize', key: 'groupSize', kind: 'int' },
@@ -65,6 +70,8 @@ const NOT_IN_REST = new Set<string>([
 	...EXACT_FIELDS.map((f) => f.name),
 	...GUEST_DETAIL_FIELDS,
 ]);
+/** A record without `state` holds its state in `status`: then that is not in the rest either. */
+const NOT_IN_REST_WITH_STATUS = new Set<string>([...NOT_IN_REST, 'status']);
 
 interface RestKeys {
 	/** Where the "rest" keys are among the record's keys, listed in sorted key order (key order is no change). */
@@ -74,20 +81,30 @@ interface RestKeys {
 }
 
 /** The keys of the last record seen, and its rest keys: the records of one list share them. */
-let lastKeys: string[] = [];
-let lastRest: RestKeys = { positions: [], hashes: [] };
+interface KeysSeen {
+	keys: string[];
+	rest: RestKeys;
+}
+const seen: KeysSeen = { keys: [], rest: { positions: [], hashes: [] } };
+/** The same, for the fingerprints of earlier releases (`status` in the rest). */
+const seenEarlier: KeysSeen = { keys: [], rest: { positions: [], hashes: [] } };
 
-function restKeysOf(reservation: IDataObject): RestKeys {
+function restKeysOf(reservation: IDataObject, earlier: boolean): RestKeys {
+	const last = earlier ? seenEarlier : seen;
 	const keys = Object.keys(reservation);
-	if (keys.length !== lastKeys.length || keys.some((key, i) => key !== lastKeys[i])) {
-		const rest = keys.filter((key) => !NOT_IN_REST.has(key)).sort();
-		lastKeys = keys;
-		lastRest = {
+	if (keys.length !== last.keys.length || keys.some((key, i) => key !== last.keys[i])) {
+		const excluded =
+			earlier || keys.includes('state') || !keys.includes('status')
+				? NOT_IN_REST
+				: NOT_IN_REST_WITH_STATUS;
+		const rest = keys.filter((key) => !excluded.has(key)).sort();
+		last.keys = keys;
+		last.rest = {
 			positions: rest.map((key) => keys.indexOf(key)),
 			hashes: rest.map((key) => new Hash53().string(key).value() | 0),
 		};
 	}
-	return lastRest;
+	return last.rest;
 }
 
 function isBlank(value: unknown): boolean {
@@ -100,8 +117,8 @@ function isBlank(value: unknown): boolean {
  * The hash of every other top-level field, keys sorted, blank values (null, [], {}) left out: a
  * field the API starts sending empty, or a change of key order, is not a change of every reservation.
  */
-function restHash(reservation: IDataObject): number {
-	const { positions, hashes } = restKeysOf(reservation);
+function restHash(reservation: IDataObject, earlier: boolean): number {
+	const { positions, hashes } = restKeysOf(reservation, earlier);
 	// Object.values is in the order of Object.keys: one call instead of a lookup by name per key.
 	const values = Object.values(reservation);
 	const hash = new Hash53();
@@ -116,10 +133,15 @@ export function reservationId(reservation: IDataObject): string {
 	return String(reservation.id);
 }
 
-/** A reservation's fingerprint; `reportPreviousGuestDetails`: its guest details as value tokens, not hashes. */
+/**
+ * A reservation's fingerprint; `reportPreviousGuestDetails`: its guest details as value tokens, not
+ * hashes. `earlier`: as releases up to 0.1.0 made it (the state from `state` alone, `status` in the
+ * rest, a time with an offset as JSON), to recognise their stored records as unchanged.
+ */
 export function fingerprint(
 	reservation: IDataObject,
 	reportPreviousGuestDetails: boolean,
+	earlier = false,
 ): Fingerprint {
 	// The content hash covers the guest details and the rest: the hash of each, in order.
 	const content = new Hash53();
@@ -132,18 +154,29 @@ export function fingerprint(
 			? encodeValue(value, 'text')
 			: hashDigits(hash, GUEST_DETAIL_HASH_LENGTH);
 	}
-	const rest = restHash(reservation);
+	const rest = restHash(reservation, earlier);
 	return {
 		id: reservationId(reservation),
 		content: hashDigits(content.hash(rest).value(), CONTENT_HASH_LENGTH),
 		rest: hashDigits(rest, REST_HASH_LENGTH),
-		time: encodeValue(reservation.reservationTime, 'time'),
+		time: earlier
+			? earlierTimeToken(reservation.reservationTime)
+			: encodeValue(reservation.reservationTime, 'time'),
 		groupSize: encodeValue(reservation.groupSize, 'int'),
 		tableNumber: encodeValue(reservation.tableNumber, 'text'),
-		state: encodeValue(reservation.state, 'state'),
+		state: encodeValue(earlier ? reservation.state : stateOf(reservation), 'state'),
 		eventId: encodeValue(reservation.eventId, 'int'),
 		guestDetails,
 	};
+}
+
+/** Whether a fingerprint of an earlier release can differ from this release's for the record. */
+export function readDifferently(reservation: IDataObject): boolean {
+	const time = reservation.reservationTime;
+	return (
+		(reservation.state === undefined && reservation.status !== undefined) ||
+		(typeof time === 'string' && hasOffset(time))
+	);
 }
 
 export function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {

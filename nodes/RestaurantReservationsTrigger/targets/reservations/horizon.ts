@@ -7,6 +7,7 @@
 import type { LocalWindow } from '../../../shared/dateWindows';
 import { addLocalDays, parseLocal, splitIntoWindows } from '../../../shared/dateWindows';
 import { toLocalDateTime } from '../../../shared/localTime';
+import { localTimeOf } from '../../../shared/reading/record';
 
 export interface Horizon extends LocalWindow {
 	/** The horizon split into <= 60-day windows, one request each. */
@@ -31,8 +32,12 @@ function startOfHour(local: string): string {
 	return `${local.slice(0, 13)}:00:00`;
 }
 
-/** True when a restaurant-local time lies in [from, to); an unreadable time counts as inside. */
-export function inRange(time: unknown, from: string, to: string): boolean {
-	const t = typeof time === 'string' ? parseLocal(time) : undefined;
+/**
+ * True when a reservation time lies in the restaurant-local [from, to): read as the restaurant's
+ * wall clock (../../../shared/reading/record); an unreadable time counts as inside.
+ */
+export function inRange(time: unknown, timeZone: string, from: string, to: string): boolean {
+	const local = localTimeOf(time, timeZone);
+	const t = local === undefined ? undefined : parseLocal(local);
 	return t === undefined || (t >= parseLocal(from)! && t < parseLocal(to)!);
 }

@@ -22,6 +22,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { addLocalDays, formatLocalDate, parseLocal } from '../../../shared/dateWindows';
 import { localToInstant, toLocalDateTime } from '../../../shared/localTime';
+import { instantOf, localTimeOf, stateOf } from '../../../shared/reading/record';
+import type { StateVocabulary } from '../../../shared/reading/vocabulary';
+import { stateMatcher } from '../../../shared/reading/vocabulary';
 import type { TriggerItem } from '../../types';
 import type { MomentSettings } from './momentSettings';
 
@@ -35,6 +38,20 @@ export const MOMENT_EVENTS = {
 export interface BookingAtPoll {
 	reservation: IDataObject;
 	previousTime: string | undefined;
+}
+
+/** A booking as the moments read it: its visit as the restaurant's wall clock, and whether it is new or moved. */
+interface ReadBooking extends BookingAtPoll {
+	/** `reservationTime` as the restaurant's wall clock. */
+	local: string;
+	newOrMoved: boolean;
+}
+
+/** Which states each moment is for, by role (../../../shared/reading/vocabulary). */
+interface StateTests {
+	reminders: (state: unknown) => boolean;
+	notArrived: (state: unknown) => boolean;
+	visitEnded: (state: unknown) => boolean;
 }
 
 /** The interval a poll covers, epoch ms: (from, to]. */
@@ -66,11 +83,18 @@ export function momentItems(
 	settings: MomentSettings,
 	chosen: ReadonlySet<string>,
 	remindedBefore: Readonly<Record<string, string>>,
+	vocabulary: StateVocabulary,
 ): Moments {
 	const moments: Moments = { items: [], remindedBefore: {} };
 	const { timeZone } = restaurant;
 	const near = nearInterval(interval, settings, timeZone);
 	const nearDays = { from: formatLocalDate(near.from), to: formatLocalDate(near.to) };
+	// A time with an offset may fall on another date than the restaurant's: a day more either side.
+	const nearDaysOfInstants = {
+		from: formatLocalDate(near.from - DAY),
+		to: formatLocalDate(near.to + DAY),
+	};
+	const tests = stateTests(settings, vocabulary);
 	const carried = new Map(Object.entries(remindedBefore));
 	const reminding = chosen.has(MOMENT_EVENTS.reminderDue);
 	for (const booking of bookings) {
@@ -78,26 +102,32 @@ export function momentItems(
 		if (typeof time !== 'string') continue;
 		// Most bookings are days from any moment and have not moved: told by their date alone.
 		if (
-			isFar(time, nearDays) &&
+			isFar(time, time.length === 19 ? nearDays : nearDaysOfInstants) &&
 			(booking.previousTime === undefined || booking.previousTime === time) &&
 			(carried.size === 0 || !carried.has(String(booking.reservation.id)))
 		)
 			continue;
-		const local = parseLocal(time);
-		if (local === undefined) continue;
+		const localTime = localTimeOf(time, timeZone);
+		if (localTime === undefined) continue;
+		const local = parseLocal(localTime)!;
+		const read: ReadBooking = {
+			...booking,
+			local: localTime,
+			newOrMoved: !sameTime(booking.previousTime, time, timeZone),
+		};
 		const id = String(booking.reservation.id);
 		const movedFrom = reminding
-			? (remindedTimeBefore(booking, interval, settings, timeZone) ?? carried.get(id))
+			? (remindedTimeBefore(read, interval, settings, timeZone) ?? carried.get(id))
 			: undefined;
 		const dues: Array<Due | undefined> = [];
 		// Near by date: told by the wall-clock time, time zone math only for those near it.
 		if (local >= near.from && local <= near.to) {
-			const visit = localToInstant(time, timeZone).getTime();
-			if (reminding) dues.push(reminderDue(booking, visit, interval, settings, movedFrom));
+			const visit = instantOf(time, timeZone)!;
+			if (reminding) dues.push(reminderDue(read, visit, interval, settings, tests, movedFrom));
 			if (chosen.has(MOMENT_EVENTS.notArrived))
-				dues.push(notArrived(booking, visit, interval, settings));
+				dues.push(notArrived(read, visit, interval, settings, tests));
 			if (chosen.has(MOMENT_EVENTS.visitEnded))
-				dues.push(visitEnded(booking, visit, interval, settings, timeZone));
+				dues.push(visitEnded(read, visit, interval, settings, tests, timeZone));
 		}
 		const reminded = dues.some((due) => due?.event === MOMENT_EVENTS.reminderDue);
 		if (!reminded && movedFrom !== undefined) moments.remindedBefore[id] = movedFrom;
@@ -117,6 +147,20 @@ const isFar = (time: string, days: { from: string; to: string }) => {
 };
 
 const DAY = 1440 * MINUTE;
+
+/** Whether the previous time names the same visit as the current one, in whatever form each came. */
+function sameTime(previous: string | undefined, current: string, timeZone: string): boolean {
+	if (previous === undefined) return false;
+	return previous === current || localTimeOf(previous, timeZone) === localTimeOf(current, timeZone);
+}
+
+function stateTests(settings: MomentSettings, vocabulary: StateVocabulary): StateTests {
+	return {
+		reminders: stateMatcher([...settings.reminders.states], vocabulary),
+		notArrived: stateMatcher([...settings.notArrived.states], vocabulary),
+		visitEnded: stateMatcher([...settings.visitEnded.states], vocabulary),
+	};
+}
 
 /**
  * The restaurant wall-clock times (naive local epoch ms) of visits that can have a moment in this
@@ -144,39 +188,39 @@ function nearInterval(
 
 /** The previous time of a booking moved since the previous poll, when a reminder for it had fallen due. */
 function remindedTimeBefore(
-	booking: BookingAtPoll,
+	booking: ReadBooking,
 	interval: PollInterval,
 	{ reminders }: MomentSettings,
 	timeZone: string,
 ): string | undefined {
 	const { previousTime } = booking;
-	if (previousTime === undefined || previousTime === booking.reservation.reservationTime)
-		return undefined;
-	if (parseLocal(previousTime) === undefined) return undefined;
-	const before = localToInstant(previousTime, timeZone).getTime();
+	if (previousTime === undefined || !booking.newOrMoved) return undefined;
+	const before = instantOf(previousTime, timeZone);
+	if (before === undefined) return undefined;
 	const largest = Math.max(...reminders.offsets.map((offset) => offset.minutes));
 	return before - largest * MINUTE <= interval.from ? previousTime : undefined;
 }
 
 const inInterval = (at: number, { from, to }: PollInterval) => at > from && at <= to;
-const stateOf = (booking: BookingAtPoll) => String(booking.reservation.state ?? '');
+const stateIn = (booking: BookingAtPoll, test: (state: unknown) => boolean) =>
+	test(stateOf(booking.reservation));
 
 /**
  * The reminder this poll fires, if any: of the offsets due now, the one nearest the visit (a
  * booking made at 18:00 for 19:30 gets its 2-hour reminder, not the 24-hour one as well).
  */
 function reminderDue(
-	booking: BookingAtPoll,
+	booking: ReadBooking,
 	visit: number,
 	interval: PollInterval,
 	{ reminders }: MomentSettings,
+	tests: StateTests,
 	movedFrom: string | undefined,
 ): Due | undefined {
-	if (!reminders.states.has(stateOf(booking))) return undefined;
+	if (!stateIn(booking, tests.reminders)) return undefined;
 	const begun = visit <= interval.to;
 	if (begun && !reminders.keepLate) return undefined;
-	const time = String(booking.reservation.reservationTime);
-	const newOrMoved = booking.previousTime !== time;
+	const { newOrMoved } = booking;
 	const due = [...reminders.offsets]
 		.sort((a, b) => a.minutes - b.minutes)
 		.map((offset) => ({ offset, at: visit - offset.minutes * MINUTE }))
@@ -196,24 +240,26 @@ function reminderDue(
 }
 
 function notArrived(
-	booking: BookingAtPoll,
+	booking: ReadBooking,
 	visit: number,
 	interval: PollInterval,
 	{ notArrived: settings }: MomentSettings,
+	tests: StateTests,
 ): Due | undefined {
 	const at = visit + settings.graceMinutes * MINUTE;
-	if (!settings.states.has(stateOf(booking)) || !inInterval(at, interval)) return undefined;
+	if (!stateIn(booking, tests.notArrived) || !inInterval(at, interval)) return undefined;
 	return { event: MOMENT_EVENTS.notArrived, at, details: { graceMinutes: settings.graceMinutes } };
 }
 
 function visitEnded(
-	booking: BookingAtPoll,
+	booking: ReadBooking,
 	visit: number,
 	interval: PollInterval,
 	{ visitEnded: settings }: MomentSettings,
+	tests: StateTests,
 	timeZone: string,
 ): Due | undefined {
-	if (!settings.states.has(stateOf(booking))) return undefined;
+	if (!stateIn(booking, tests.visitEnded)) return undefined;
 	const turnOver = Number(booking.reservation.estimatedTurnOverTime);
 	const lengthMinutes = turnOver > 0 ? turnOver : settings.defaultLengthMinutes;
 	const end = visit + lengthMinutes * MINUTE;

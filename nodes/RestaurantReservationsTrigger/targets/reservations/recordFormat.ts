@@ -14,6 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ListedRecord, StoredRecord } from '../../state/records';
 import { decodeRecords, encodeRecords } from '../../state/records';
 import { decodeValue } from '../../state/valueTokens';
+import type { StateVocabulary } from '../../../shared/reading/vocabulary';
 import type { Diff } from './changes';
 import { diff } from './changes';
 import type { Fingerprint } from './fingerprint';
@@ -37,10 +38,14 @@ export interface SnapshotFormat {
 	readRecords(text: string): StoredRecord[];
 	/** A restaurant's records (in ID order, distinct IDs) as the stored text. */
 	writeRecords(records: readonly StoredRecord[]): string;
-	/** The reservation time a record holds ("YYYY-MM-DDTHH:mm:ss", or whatever the API sent). */
+	/** The reservation time a record holds ("YYYY-MM-DDTHH:mm:ss", "...Z" for an instant, or whatever the API sent). */
 	timeOf(stored: StoredRecord): unknown;
 	/** What changed in a reservation since its record; undefined when nothing did. */
-	changeSince(previous: StoredRecord, reservation: IDataObject): Diff | undefined;
+	changeSince(
+		previous: StoredRecord,
+		reservation: IDataObject,
+		vocabulary: StateVocabulary,
+	): Diff | undefined;
 	/** The fingerprint a record holds. */
 	fingerprintOf(stored: StoredRecord): Fingerprint;
 }
@@ -56,12 +61,13 @@ export function snapshotFormat(reportPreviousGuestDetails: boolean): SnapshotFor
 		readRecords: (text) => decodeRecords(text, (record) => isRecord(record, layout)),
 		writeRecords: encodeRecords,
 		timeOf: (stored) => decodeValue(fingerprintOf(stored).time, 'time'),
-		changeSince: (previous, reservation) =>
+		changeSince: (previous, reservation, vocabulary) =>
 			diff(
 				fingerprintOf(previous),
 				fingerprint(reservation, reportPreviousGuestDetails),
 				reservation,
 				reportPreviousGuestDetails,
+				vocabulary,
 			),
 		fingerprintOf,
 	};

@@ -8,14 +8,18 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ChangeItem, Diff } from './changes';
 import { createdItem, updateItem } from './changes';
 import { formatLocal, parseLocal } from '../../../shared/dateWindows';
+import { localTimeOf } from '../../../shared/reading/record';
 import { triggerEventTable } from '../triggerEvents';
 import { MOMENT_EVENTS } from './moments';
+import { stateFieldOf, stateOf } from '../../../shared/reading/record';
+import type { KnownRole, StateRole } from '../../../shared/reading/states';
 
 /** A reservation of the horizon, for the samples. */
 export interface ReservationPick {
 	restaurantId: number | string;
 	timeZone: string;
 	reservation: IDataObject;
+	stateRole: StateRole;
 }
 
 export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPick[], ChangeItem>([
@@ -27,7 +31,7 @@ export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPic
 		reports: 'new',
 		sample(picks, event) {
 			const pick = newest(picks);
-			return pick && createdItem(event, pick.restaurantId, pick.reservation);
+			return pick && createdItem(event, pick.restaurantId, pick.reservation, pick.stateRole);
 		},
 	},
 	{
@@ -41,10 +45,7 @@ export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPic
 		matches: () => true,
 		sample(picks, event) {
 			const pick = newest(open(picks));
-			return (
-				pick &&
-				updateItem(event, pick.restaurantId, pick.reservation, sampleUpdate(pick.reservation))
-			);
+			return pick && updateItem(event, pick.restaurantId, pick.reservation, sampleUpdate(pick));
 		},
 	},
 	{
@@ -56,14 +57,14 @@ export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPic
 		precedence: 2,
 		matches: (change) => change.cancelled,
 		sample(picks, event) {
-			const pick = picks.find((p) => p.reservation.state === 'cancelled');
+			const pick = picks.find((p) => p.stateRole === 'cancelled');
 			return (
 				pick &&
 				updateItem(
 					event,
 					pick.restaurantId,
 					pick.reservation,
-					stateChange('confirmed', 'cancelled', true),
+					stateChange(pick, spellingOf(picks, 'booked', 'confirmed'), 'booked'),
 				)
 			);
 		},
@@ -79,14 +80,17 @@ export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPic
 		matches: (change) => change.stateChanged,
 		sample(picks, event) {
 			const candidates = open(picks);
-			const pick = candidates.find((p) => p.reservation.state === 'confirmed') ?? candidates[0];
+			const pick = candidates.find((p) => p.stateRole === 'booked') ?? candidates[0];
 			if (!pick) return undefined;
-			const state = pick.reservation.state;
+			const [previous, previousRole]: [string, KnownRole] =
+				pick.stateRole === 'awaitingApproval'
+					? [spellingOf(picks, 'booked', 'confirmed'), 'booked']
+					: [spellingOf(picks, 'awaitingApproval', 'pending'), 'awaitingApproval'];
 			return updateItem(
 				event,
 				pick.restaurantId,
 				pick.reservation,
-				stateChange(state === 'pending' ? 'confirmed' : 'pending', state ?? null, false),
+				stateChange(pick, previous, previousRole),
 			);
 		},
 	},
@@ -121,9 +125,8 @@ export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPic
 		reports: 'moment',
 		sample: (picks, event) =>
 			momentSample(
-				picks.find((p) =>
-					['completed', 'seated', 'arrived'].includes(String(p.reservation.state)),
-				) ?? open(picks)[0],
+				picks.find((p) => p.stateRole === 'finished' || p.stateRole === 'arrived') ??
+					open(picks)[0],
 				event,
 				180,
 				{ visitLengthMinutes: 120 },
@@ -137,7 +140,7 @@ export const RESERVATION_TRIGGER_EVENTS = triggerEventTable<Diff, ReservationPic
  */
 function upcoming(picks: ReservationPick[]): ReservationPick | undefined {
 	return (
-		picks.find((p) => ['confirmed', 'pending'].includes(String(p.reservation.state))) ??
+		picks.find((p) => p.stateRole === 'booked' || p.stateRole === 'awaitingApproval') ??
 		open(picks)[0]
 	);
 }
@@ -149,12 +152,14 @@ function momentSample(
 	minutes: number,
 	details: IDataObject,
 ): ChangeItem | undefined {
-	const time = parseLocal(String(pick?.reservation.reservationTime ?? ''));
+	const local = pick && localTimeOf(pick.reservation.reservationTime, pick.timeZone);
+	const time = local === undefined ? undefined : parseLocal(local);
 	if (!pick || time === undefined) return undefined;
 	return {
 		event,
 		restaurantId: pick.restaurantId,
 		reservationId: String(pick.reservation.id),
+		stateRole: pick.stateRole,
 		reservation: pick.reservation,
 		dueAt: formatLocal(time + minutes * 60_000),
 		timeZone: pick.timeZone,
@@ -175,11 +180,17 @@ function newest(picks: ReservationPick[]): ReservationPick | undefined {
 }
 
 function open(picks: ReservationPick[]): ReservationPick[] {
-	return picks.filter((p) => p.reservation.state !== 'cancelled');
+	return picks.filter((p) => p.stateRole !== 'cancelled');
+}
+
+/** How the restaurant's own bookings spell a state of `role`, for an illustrative previous state. */
+function spellingOf(picks: ReservationPick[], role: KnownRole, fallback: string): string {
+	const pick = picks.find((p) => p.stateRole === role);
+	return pick ? String(stateOf(pick.reservation)) : fallback;
 }
 
 /** An illustrative update: the group size and the special requests changed. */
-function sampleUpdate(reservation: IDataObject): Diff {
+function sampleUpdate({ reservation, stateRole }: ReservationPick): Diff {
 	const size = typeof reservation.groupSize === 'number' ? reservation.groupSize : 2;
 	const changes = {
 		groupSize: { previous: size > 1 ? size - 1 : size + 1, current: reservation.groupSize ?? null },
@@ -189,19 +200,29 @@ function sampleUpdate(reservation: IDataObject): Diff {
 		changedFields: Object.keys(changes),
 		changes,
 		otherFieldsChanged: false,
-		previousState: reservation.state,
+		previousState: stateOf(reservation),
+		previousStateRole: stateRole,
+		stateRole,
 		stateChanged: false,
 		cancelled: false,
 	};
 }
 
 /** An illustrative change of the state alone (a cancellation also changes the cancellation details). */
-function stateChange(previous: string, current: unknown, cancelled: boolean): Diff {
+function stateChange(
+	{ reservation, stateRole }: ReservationPick,
+	previous: string,
+	previousStateRole: KnownRole,
+): Diff {
+	const field = stateFieldOf(reservation) ?? 'state';
+	const cancelled = stateRole === 'cancelled';
 	return {
-		changedFields: ['state'],
-		changes: { state: { previous, current } },
+		changedFields: [field],
+		changes: { [field]: { previous, current: stateOf(reservation) } },
 		otherFieldsChanged: cancelled,
 		previousState: previous,
+		previousStateRole,
+		stateRole,
 		stateChanged: true,
 		cancelled,
 	};

@@ -11,10 +11,15 @@ import { WINDOW_CONCURRENCY } from '../../../shared/dateWindows';
 import type { ChangeItem } from './changes';
 import { createdItem, updateItem } from './changes';
 import { getReservation, listWindow } from '../../api/requests';
+import { requireZone } from '../../api/restaurants';
 import type { Horizon } from './horizon';
 import { horizonAt, inRange } from './horizon';
 import { momentItems } from './moments';
+import type { ReservationPick } from './triggerEvents';
 import { RESERVATION_TRIGGER_EVENTS } from './triggerEvents';
+import { stateOf } from '../../../shared/reading/record';
+import type { StateRole } from '../../../shared/reading/states';
+import { roleOf, stateFilter } from '../../../shared/reading/vocabulary';
 import type { ListedRecord } from '../../state/records';
 import type { StoredRestaurant } from '../../state/storedState';
 import type {
@@ -26,20 +31,29 @@ import type {
 	WatchTarget,
 } from '../../types';
 
-export function reservationWatch({ context, settings, clock, now }: PollScope): WatchTarget {
+export function reservationWatch({
+	context,
+	settings,
+	clock,
+	now,
+	vocabulary,
+}: PollScope): WatchTarget {
 	const watched = settings.reservations;
 	if (!watched) throw new Error('The Reservations watch needs its settings');
 	const { format, filters, lookBackDays, lookAheadDays } = watched;
 	const chosen = settings.events;
 	const created = RESERVATION_TRIGGER_EVENTS.newRecordEvent;
+	const stateFilterOf = stateFilter(filters, vocabulary);
+	const roleOfBooking = (reservation: IDataObject) => roleOf(stateOf(reservation), vocabulary);
 	return {
 		list: async (restaurant) => await listRestaurant(scopeOf(restaurant)),
 		readRecords: format.readRecords,
 		writeRecords: format.writeRecords,
 		async unlisted(listing, missing) {
 			// Missing while its stored time is inside the horizon: read to tell a move during the poll from a departure.
+			const { timeZone } = listing.restaurant;
 			const inside = missing.filter((stored) =>
-				inRange(format.timeOf(stored), listing.horizonFrom, listing.horizonTo),
+				inRange(format.timeOf(stored), timeZone, listing.horizonFrom, listing.horizonTo),
 			);
 			const read = await mapWithConcurrency(
 				inside,
@@ -48,17 +62,17 @@ export function reservationWatch({ context, settings, clock, now }: PollScope): 
 			);
 			const found = read
 				.filter((reservation): reservation is IDataObject => !!reservation)
-				.filter((reservation) => isWatched(reservation, listing, filters))
+				.filter((reservation) => isWatched(reservation, listing, filters, stateFilterOf))
 				.map((reservation) => format.listed(reservation));
 			return { found, gone: [] };
 		},
 		created(listed, restaurant, previous) {
 			if (created === undefined || !chosen.has(created)) return undefined;
-			if (!isNewReservation(listed.value, previous)) return undefined;
-			return createdItem(created, restaurant.id, listed.value);
+			if (!isNewReservation(listed.value, restaurant.timeZone, previous)) return undefined;
+			return createdItem(created, restaurant.id, listed.value, roleOfBooking(listed.value));
 		},
 		changed(before, listed, restaurant) {
-			const change = format.changeSince(before, listed.value);
+			const change = format.changeSince(before, listed.value, vocabulary);
 			const event = change && RESERVATION_TRIGGER_EVENTS.eventFor(change, chosen);
 			return change && event ? updateItem(event, restaurant.id, listed.value, change) : undefined;
 		},
@@ -90,16 +104,19 @@ export function reservationWatch({ context, settings, clock, now }: PollScope): 
 				watched.moments,
 				chosen,
 				previous.remindedBefore ?? {},
+				vocabulary,
 			);
 		},
 		order: (items) => sortByTime(items as ChangeItem[]),
-		samples: (listings) => RESERVATION_TRIGGER_EVENTS.samples(picksOf(listings), chosen),
+		samples: (listings) =>
+			RESERVATION_TRIGGER_EVENTS.samples(picksOf(listings, roleOfBooking), chosen),
 	};
 
 	function scopeOf(restaurant: Restaurant) {
+		const timeZone = requireZone(context, restaurant);
 		return {
 			restaurant,
-			horizon: horizonAt(new Date(now), restaurant.timeZone, lookBackDays, lookAheadDays),
+			horizon: horizonAt(new Date(now), timeZone, lookBackDays, lookAheadDays),
 		};
 	}
 
@@ -146,27 +163,48 @@ function keepNewer(records: Map<string, ListedRecord>, one: ListedRecord): void 
 		records.set(one.id, one);
 }
 
-function isWatched(reservation: IDataObject, listing: Listing, filters: ListFilters): boolean {
+type StateTest = ((state: unknown) => boolean) | undefined;
+
+function isWatched(
+	reservation: IDataObject,
+	listing: Listing,
+	filters: ListFilters,
+	stateTest: StateTest,
+): boolean {
 	return (
-		inRange(reservation.reservationTime, listing.horizonFrom, listing.horizonTo) &&
-		matchesFilters(reservation, filters)
+		inRange(
+			reservation.reservationTime,
+			listing.restaurant.timeZone,
+			listing.horizonFrom,
+			listing.horizonTo,
+		) && matchesFilters(reservation, filters, stateTest)
 	);
 }
 
-/** The list filters applied to one reservation, as the server applies them to the list. */
-function matchesFilters(reservation: IDataObject, filters: ListFilters): boolean {
+/**
+ * The list filters applied to one reservation, as the server applies them to the list; Status and
+ * Only Pending by the state's role (the API's `status` filter may read other words than ours).
+ */
+function matchesFilters(
+	reservation: IDataObject,
+	filters: ListFilters,
+	stateTest: StateTest,
+): boolean {
 	if (!filters.includeEvents && reservation.eventId !== null && reservation.eventId !== undefined)
 		return false;
 	if (filters.kind && reservation.kind !== undefined && reservation.kind !== filters.kind)
 		return false;
-	if (filters.status && reservation.state !== filters.status) return false;
-	if (filters.pending && reservation.state !== 'pending') return false;
-	return true;
+	return !stateTest || stateTest(stateOf(reservation));
 }
 
 /** A reservation not in the snapshot: new, or only now inside the horizon (time moved on, horizon widened). */
-function isNewReservation(reservation: IDataObject, previous: StoredRestaurant): boolean {
-	if (inRange(reservation.reservationTime, previous.horizonFrom, previous.horizonTo)) return true;
+function isNewReservation(
+	reservation: IDataObject,
+	timeZone: string,
+	previous: StoredRestaurant,
+): boolean {
+	if (inRange(reservation.reservationTime, timeZone, previous.horizonFrom, previous.horizonTo))
+		return true;
 	// Created at or after the previous poll's first answer (whole seconds: a tie counts as new, so
 	// nothing created during that poll can be missed).
 	const createdAt =
@@ -193,12 +231,16 @@ function sortByTime(items: ChangeItem[]): TriggerItem[] {
 }
 
 /** The reservations of the listings, for the samples of a manual run. */
-function picksOf(listings: Listing[]) {
+function picksOf(
+	listings: Listing[],
+	roleOfBooking: (reservation: IDataObject) => StateRole,
+): ReservationPick[] {
 	return listings.flatMap(({ restaurant, records }) =>
 		[...records.values()].map(({ value }) => ({
 			restaurantId: restaurant.id,
 			timeZone: restaurant.timeZone,
 			reservation: value,
+			stateRole: roleOfBooking(value),
 		})),
 	);
 }

@@ -9,6 +9,8 @@ import { mapWithConcurrency } from '../../../shared/concurrency';
 import { parseLocal, WINDOW_CONCURRENCY } from '../../../shared/dateWindows';
 import { toLocalDateTime } from '../../../shared/localTime';
 import { apiPath } from '../../../shared/paths';
+import { localTimeOf } from '../../../shared/reading/record';
+import { requireZone } from '../../api/restaurants';
 import type { CompleteListDefinition } from '../completeList/completeListWatch';
 import { RESTAURANT_EVENT_TRIGGER_EVENTS } from './triggerEvents';
 import { RESTAURANT_EVENT_ITEMS, RESTAURANT_EVENT_RECORDS } from './fields';
@@ -38,10 +40,11 @@ async function listEvents(
 		clock,
 	);
 	const events = listIn(context, response.body, 'event list', what);
-	const localNow = parseLocal(toLocalDateTime(new Date(now), restaurant.timeZone))!;
+	const timeZone = requireZone(context, restaurant);
+	const localNow = parseLocal(toLocalDateTime(new Date(now), timeZone))!;
 	let failed = false;
 	const tickets = await mapWithConcurrency(events, WINDOW_CONCURRENCY, async (event) => {
-		if (isOver(event, localNow)) return undefined;
+		if (isOver(event, localNow, timeZone)) return undefined;
 		// After one read failed, the poll is lost anyway: start no further request.
 		if (failed) return undefined;
 		const read = readTickets(context, restaurant.key, String(event.id), clock);
@@ -58,8 +61,10 @@ async function listEvents(
 }
 
 /** Ended before now (restaurant-local); an unreadable end counts as not over. */
-function isOver(event: IDataObject, localNow: number): boolean {
-	const end = typeof event.endDate === 'string' ? parseLocal(event.endDate) : undefined;
+/** Whether the event ended before now; its end date may carry an offset (read as that instant). */
+function isOver(event: IDataObject, localNow: number, timeZone: string): boolean {
+	const local = localTimeOf(event.endDate, timeZone);
+	const end = local === undefined ? undefined : parseLocal(local);
 	return end !== undefined && end < localNow;
 }
 

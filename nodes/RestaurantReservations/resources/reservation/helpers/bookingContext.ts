@@ -10,12 +10,16 @@ import {
 	NEAREST_SEARCH_DAYS,
 	type BookingContext,
 	type BookingRules,
+	type ExistingBooking,
 } from '../../../../shared/bookingRules';
 import { addLocalDays } from '../../../../shared/dateWindows';
 import { toLocalDateTime } from '../../../../shared/localTime';
+import { vocabularyOf } from '../../../../shared/reading/context';
+import { localTimeOf, stateRoleOf } from '../../../../shared/reading/record';
+import type { StateVocabulary } from '../../../../shared/reading/vocabulary';
 import { apiPath } from '../../../../shared/paths';
 import { apiRequest } from '../../../../shared/transport';
-import { restaurantIdOf } from '../../../operationHelpers/readParameters';
+import { restaurantIdOf, zoneOfProfile } from '../../../operationHelpers/readParameters';
 
 export interface RestaurantBookingContext extends BookingContext {
 	restaurantId: string;
@@ -37,24 +41,50 @@ export async function loadBookingContext(
 	const get = <T>(path: string, qs?: IDataObject) =>
 		apiRequest<T>(item, { method: 'GET', path, qs, itemIndex: item.getItemIndex() });
 	const ids = { restaurantId };
-	const [configuration, settings, profile, reservations] = await Promise.all([
+	const [configuration, settings, profile, reservations, vocabulary] = await Promise.all([
 		get<{ reservationSettings?: IDataObject }>(apiPath('configuration', ids)),
 		get<IDataObject>(apiPath('settings', ids)),
-		get<{ timeZone: string }>(apiPath('restaurant', ids)),
-		get<Array<{ id: string; reservationTime: string; groupSize: number; state: string }>>(
-			apiPath('reservations', ids),
-			{ from: `${fromDate}T00:00:00`, to: `${toDate}T00:00:00`, includeEvents: true },
-		),
+		get<IDataObject>(apiPath('restaurant', ids)),
+		get<IDataObject[]>(apiPath('reservations', ids), {
+			from: `${fromDate}T00:00:00`,
+			to: `${toDate}T00:00:00`,
+			includeEvents: true,
+		}),
+		vocabularyOf(item),
 	]);
+	const timeZone = await zoneOfProfile(item, profile);
 	return {
 		restaurantId,
 		rules: bookingRulesOf(configuration.reservationSettings ?? {}, settings),
-		timeZone: profile.timeZone,
-		now: toLocalDateTime(new Date(), profile.timeZone),
-		bookings: reservations
-			.filter((r) => r.id !== exceptId && holdsATable(r.state))
-			.map((r) => ({ time: r.reservationTime, partySize: r.groupSize })),
+		timeZone,
+		now: toLocalDateTime(new Date(), timeZone),
+		bookings: heldPlaces(reservations, timeZone, vocabulary, exceptId),
 	};
+}
+
+/**
+ * The places the bookings take, as the rules count them: restaurant-local times (the API's may carry
+ * an offset), bookings that no longer hold a table (cancelled, no-show: by role) left out.
+ */
+export function heldPlaces(
+	reservations: IDataObject[],
+	timeZone: string,
+	vocabulary: StateVocabulary,
+	exceptId?: string,
+): Array<ExistingBooking & { id: string; createdAt?: string }> {
+	const places: Array<ExistingBooking & { id: string; createdAt?: string }> = [];
+	for (const r of reservations) {
+		const time = localTimeOf(r.reservationTime, timeZone);
+		if (r.id === exceptId || time === undefined || !holdsATable(stateRoleOf(r, vocabulary)))
+			continue;
+		places.push({
+			id: String(r.id),
+			time,
+			partySize: Number(r.groupSize),
+			...(typeof r.createdAt === 'string' ? { createdAt: r.createdAt } : {}),
+		});
+	}
+	return places;
 }
 
 /** The context for judging one time and finding the nearest bookable times around it. */

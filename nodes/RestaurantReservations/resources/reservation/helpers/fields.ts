@@ -18,6 +18,7 @@ export const RESERVATION_FIELDS = [
 	'email',
 	'tableNumber',
 	'state',
+	'status',
 	'eventId',
 	'specialRequests',
 	'createdAt',

@@ -1,19 +1,30 @@
 /**
- * Every reservation the node returns carries its restaurant's time zone: the API's times are the
- * restaurant's wall clock without offset, and a reader (a person, a spreadsheet, an AI agent)
- * needs the zone to place them. Read once per run and restaurant.
+ * What the node adds beside every reservation it returns: the restaurant's time zone (the API's
+ * times may be its wall clock without an offset, and a reader, a person, a spreadsheet or an AI
+ * agent, needs the zone to place them) and `stateRole`, the meaning of the booking's state however
+ * the API spells it (../../../../shared/reading). Both read once per run and restaurant.
  */
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import { vocabularyOf } from '../../../../shared/reading/context';
+import { stateRoleOf } from '../../../../shared/reading/record';
+import type { StateVocabulary } from '../../../../shared/reading/vocabulary';
 import { restaurantTimeZone } from '../../../operationHelpers/readParameters';
 
-export function withTimeZone(items: INodeExecutionData[], timeZone: string): INodeExecutionData[] {
-	return items.map((item) => ({ ...item, json: { ...item.json, timeZone } }));
+export function withReading(
+	items: INodeExecutionData[],
+	timeZone: string,
+	vocabulary: StateVocabulary,
+): INodeExecutionData[] {
+	return items.map((item) => ({
+		...item,
+		json: { ...item.json, timeZone, stateRole: stateRoleOf(item.json, vocabulary) },
+	}));
 }
 
-/** Output step: adds `timeZone` to each reservation. */
-export async function addTimeZone(
+/** Output step: adds `timeZone` and `stateRole` to each reservation. */
+export async function addReading(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	return withTimeZone(items, await restaurantTimeZone(this));
+	return withReading(items, await restaurantTimeZone(this), await vocabularyOf(this));
 }

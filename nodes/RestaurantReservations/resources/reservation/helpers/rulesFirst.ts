@@ -7,10 +7,11 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { checkBooking } from '../../../../shared/bookingRules';
+import { localTimeOf } from '../../../../shared/reading/record';
 import { apiPath } from '../../../../shared/paths';
 import { apiRequest } from '../../../../shared/transport';
 import { booleanInput } from '../../../operationHelpers/inputValues';
-import { restaurantIdOf } from '../../../operationHelpers/readParameters';
+import { restaurantIdOf, restaurantTimeZone } from '../../../operationHelpers/readParameters';
 import { loadBookingContextAround } from './bookingContext';
 import { rulesRefusal } from './refusal';
 import { reservationIdOf } from './reservationId';
@@ -72,10 +73,13 @@ export async function checkChangeFirst(
 		path: apiPath('reservation', { restaurantId: restaurantIdOf(item), reservationId }),
 		itemIndex: item.getItemIndex(),
 	});
+	// The API's time may carry an offset: the rules judge the restaurant's wall clock.
+	const currentTime =
+		localTimeOf(current.reservationTime, await restaurantTimeZone(item)) ?? current.reservationTime;
 	await refuseBrokenRules(
 		item,
 		{
-			time: (body.reservationTime as string | undefined) ?? current.reservationTime,
+			time: (body.reservationTime as string | undefined) ?? currentTime,
 			partySize: Number(body.groupSize ?? current.groupSize),
 		},
 		{ id: reservationId, reservationTime: current.reservationTime, groupSize: current.groupSize },

@@ -27,17 +27,19 @@ import type {
 } from 'n8n-workflow';
 import {
 	checkSlotCapacity,
-	holdsATable,
 	RULE_CODES,
 	type BookingRequest,
 	type ExistingBooking,
 	type Verdict,
 } from '../../../../shared/bookingRules';
 import { formatLocal, parseLocal } from '../../../../shared/dateWindows';
+import { readProblem } from '../../../../shared/errors';
 import { apiPath } from '../../../../shared/paths';
 import { apiRequest, bodyOrThrow } from '../../../../shared/transport';
 import { restaurantIdOf } from '../../../operationHelpers/readParameters';
 import type { RestaurantBookingContext } from './bookingContext';
+import { heldPlaces } from './bookingContext';
+import { vocabularyOf } from '../../../../shared/reading/context';
 import { rulesRefusal } from './refusal';
 
 /** A booking this item is about to write, judged before sending and to be verified after. */
@@ -48,13 +50,7 @@ interface PendingBooking {
 	previous?: { id: string; reservationTime: string; groupSize: number };
 }
 
-interface SlotBooking {
-	id: string;
-	reservationTime: string;
-	groupSize: number;
-	state: string;
-	createdAt?: string;
-}
+type SlotBooking = ExistingBooking & { id: string; createdAt?: string };
 
 /** The note of a booking the check cancelled: visible in the restaurant's list. */
 export const OVERBOOKING_NOTE =
@@ -68,16 +64,30 @@ export function verifyAfterWriting(item: IExecuteSingleFunctions, check: Pending
 	pending.set(item, check);
 }
 
+/** How far around the slot it is read: a server that reads the period in another zone still lists it. */
+const SLOT_READ_MARGIN_MS = 86_400_000;
+
 /** The holding bookings of the slot `time`, read back from the API. */
-async function readSlot(item: IExecuteSingleFunctions, time: string): Promise<SlotBooking[]> {
-	const from = parseLocal(time)!;
-	const slot = await apiRequest<SlotBooking[]>(item, {
-		method: 'GET',
-		path: apiPath('reservations', { restaurantId: restaurantIdOf(item) }),
-		qs: { from: formatLocal(from), to: formatLocal(from + 60_000), includeEvents: true },
-		itemIndex: item.getItemIndex(),
-	});
-	return slot.filter((r) => parseLocal(r.reservationTime) === from && holdsATable(r.state));
+async function readSlot(
+	item: IExecuteSingleFunctions,
+	time: string,
+	timeZone: string,
+): Promise<SlotBooking[]> {
+	const at = parseLocal(time)!;
+	const [listed, vocabulary] = await Promise.all([
+		apiRequest<IDataObject[]>(item, {
+			method: 'GET',
+			path: apiPath('reservations', { restaurantId: restaurantIdOf(item) }),
+			qs: {
+				from: formatLocal(at - SLOT_READ_MARGIN_MS),
+				to: formatLocal(at + SLOT_READ_MARGIN_MS),
+				includeEvents: true,
+			},
+			itemIndex: item.getItemIndex(),
+		}),
+		vocabularyOf(item),
+	]);
+	return heldPlaces(listed, timeZone, vocabulary).filter((b) => parseLocal(b.time) === at);
 }
 
 const orderKey = (b: SlotBooking) => [b.createdAt ?? '', b.id] as const;
@@ -92,7 +102,7 @@ function bookingsBefore(slot: SlotBooking[], ownId: string, ownLast: boolean): E
 	const ordered = !ownLast && own !== undefined && slot.every((b) => b.createdAt);
 	return slot
 		.filter((b) => b.id !== ownId && (!ordered || before(b, own)))
-		.map((b) => ({ time: b.reservationTime, partySize: b.groupSize }));
+		.map((b) => ({ time: b.time, partySize: b.partySize }));
 }
 
 /** The slot's verdict on this item's booking, now that it is written. */
@@ -101,7 +111,7 @@ async function verdictAfterWriting(
 	check: PendingBooking,
 	ownId: string,
 ): Promise<Verdict> {
-	const slot = await readSlot(item, check.booking.time);
+	const slot = await readSlot(item, check.booking.time, check.context.timeZone);
 	const earlier = bookingsBefore(slot, ownId, check.previous !== undefined);
 	return checkSlotCapacity(check.context.rules, check.booking, earlier);
 }
@@ -167,7 +177,7 @@ export async function refuseLikeTheRules(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const check = pending.get(this);
-	const problem = (response.body ?? {}) as { code?: string; message?: string };
+	const problem = readProblem(response.body);
 	const rule = RULE_CODES.find((code) => code === problem.code);
 	if (check && response.statusCode === 400 && rule && problem.message) {
 		const verdict = { bookable: false, rule, reason: problem.message, approvalNeeded: false };
