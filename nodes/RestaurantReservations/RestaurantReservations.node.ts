@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { NORMALIZED_BASE_URL_EXPRESSION } from '../shared/baseUrl';
 import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
+import { getBookingStates } from '../shared/loadOptions/getBookingStates';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { getCancellationReasons } from './loadOptions/getCancellationReasons';
 import { getEvents } from './loadOptions/getEvents';
@@ -42,6 +43,13 @@ export class RestaurantReservations implements INodeType {
 
 	methods = {
 		listSearch: { searchRestaurants },
-		loadOptions: { getCancellationReasons, getEvents, getMenus, getProductGroups, getProducts },
+		loadOptions: {
+			getBookingStates,
+			getCancellationReasons,
+			getEvents,
+			getMenus,
+			getProductGroups,
+			getProducts,
+		},
 	};
 }

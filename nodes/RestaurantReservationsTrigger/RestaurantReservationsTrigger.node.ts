@@ -12,6 +12,7 @@ import type {
 import { NodeConnectionTypes, updateDisplayOptions } from 'n8n-workflow';
 import { MAX_RANGE_DAYS } from '../shared/dateWindows';
 import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
+import { getBookingStates } from '../shared/loadOptions/getBookingStates';
 import { reservationListFilters, restaurantLocator, sortedOptions } from '../shared/parameters';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { pollWatch } from './poll/poll';
@@ -138,6 +139,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 
 	methods = {
 		listSearch: { searchRestaurants },
+		loadOptions: { getBookingStates },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

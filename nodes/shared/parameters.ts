@@ -39,9 +39,9 @@ export const restaurantLocator: INodeProperties = {
 };
 
 /**
- * Said wherever a state is picked. The API lists no states (its restaurant configuration neither:
- * the spec leaves a reservation's states "not shown"), so the lists below are fixed, the sandbox's;
- * the choice is written in docs/sandbox.md. Ends without a period, for the sentence it closes.
+ * Said where a state is set on a booking (Create, Update). The API lists no states (the spec leaves
+ * a reservation's states "not shown"), so the list is the package's own, the sandbox's; the states
+ * a restaurant uses can be given by expression. Ends without a period, for the sentence it closes.
  */
 export const STATES_NOTE =
 	'The API gives no list of states: these are the ones this package knows. For another state of your platform, use an expression';
@@ -56,11 +56,18 @@ export const RESERVATION_STATES = [
 	{ name: 'Seated', value: 'seated' },
 ];
 
-/** Every state, cancelled included, for filtering lists by status. */
-export const STATUS_FILTERS = [
-	...RESERVATION_STATES,
-	{ name: 'Cancelled', value: 'cancelled' },
-].sort((a, b) => a.name.localeCompare(b.name));
+/**
+ * Said wherever states are picked to match bookings (Status, In States): roles match any spelling,
+ * the states listed after them are the restaurant's own. Ends without a period.
+ */
+export const STATE_CHOICE_NOTE =
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>. A role (Booked, Arrived or Seated, ...) matches its states in any spelling; the states after the roles are the ones seen in the restaurant\'s recent bookings';
+
+/** A states list loaded from the restaurant's bookings (../shared/loadOptions/getBookingStates). */
+export const BOOKING_STATES_OPTIONS = {
+	loadOptionsMethod: 'getBookingStates',
+	loadOptionsDependsOn: ['restaurantId.value', 'restaurants'],
+};
 
 /** Booking kinds (spec 4.1 `kind`; values chosen by the sandbox, see the README). */
 export const BOOKING_KINDS = [
@@ -91,15 +98,16 @@ export const reservationListFilters: INodeProperties[] = [
 		name: 'pending',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to include only bookings that wait for approval',
+		description:
+			'Whether to include only bookings that wait for approval (their state means awaiting approval, in any spelling)',
 	},
 	{
-		displayName: 'Status',
+		displayName: 'Status Name or ID',
 		name: 'status',
 		type: 'options',
-		options: STATUS_FILTERS,
-		default: 'confirmed',
-		description: `Only bookings in this state. ${STATES_NOTE}.`,
+		typeOptions: BOOKING_STATES_OPTIONS,
+		default: '',
+		description: `Only bookings in this state. ${STATE_CHOICE_NOTE}.`,
 	},
 ];
 

@@ -5,12 +5,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { ApiContext } from '../transport';
 import { credentialField } from '../transport';
+import { BOOKING_STATES_FIELD, TIME_ZONE_FIELD } from './credentialFields';
 import type { StateVocabulary } from './vocabulary';
 import { parseVocabulary } from './vocabulary';
-
-/** Credential fields (their names are saved in credentials: never rename them). */
-export const BOOKING_STATES_FIELD = 'bookingStates';
-export const TIME_ZONE_FIELD = 'restaurantTimeZone';
 
 const parsed = new Map<string, StateVocabulary>();
 

@@ -3,17 +3,20 @@
  * its event is chosen, read into the settings of ./moments, and checked against the horizon: a
  * moment outside the watched period could never fire, so the node says which day count to raise.
  *
- * The API lists no reservation states (the spec leaves them "not shown"): the lists offer the
- * sandbox's, the same as the Status filter's (../../../shared/parameters), and say so.
+ * The API lists no reservation states (the spec leaves them "not shown"): In States offers the roles,
+ * which match a state in any spelling, and the states seen in the restaurant's bookings
+ * (../../../shared/loadOptions/getBookingStates).
  */
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { STATES_NOTE, STATUS_FILTERS } from '../../../shared/parameters';
+import { BOOKING_STATES_OPTIONS, STATE_CHOICE_NOTE } from '../../../shared/parameters';
+import { chosenValues } from '../../../shared/reading/vocabulary';
 import { MOMENT_EVENTS } from './moments';
 import type { MomentSettings, ReminderOffset } from './momentSettings';
 
+/** Roles (../../../shared/reading/stateOptions): awaiting approval and booked; arrived or seated and finished. */
 const BOOKED = ['pending', 'confirmed'];
-const CAME = ['arrived', 'seated', 'completed'];
+const CAME = ['arrived', 'completed'];
 const UNIT_MINUTES = { minutes: 1, hours: 60, days: 1440 } as const;
 type Unit = keyof typeof UNIT_MINUTES;
 
@@ -23,13 +26,13 @@ const shownFor = (event: string, watch = 'reservations') => ({
 
 function statesParameter(name: string, event: string, defaults: string[], description: string) {
 	return {
-		displayName: 'In States',
+		displayName: 'In State Names or IDs',
 		name,
 		type: 'multiOptions',
-		options: [...STATUS_FILTERS],
+		typeOptions: BOOKING_STATES_OPTIONS,
 		default: [...defaults],
 		displayOptions: shownFor(event),
-		description: `${description}. ${STATES_NOTE}.`,
+		description: `${description}. ${STATE_CHOICE_NOTE}.`,
 	} satisfies INodeProperties;
 }
 
@@ -213,9 +216,7 @@ function readTimeOfDay(context: IPollFunctions): string {
 
 /** A list of states; an expression may give them as one comma-separated text. */
 function states(context: IPollFunctions, name: string, defaults: string[]): Set<string> {
-	const value = context.getNodeParameter(name, defaults) as string[] | string;
-	const list = typeof value === 'string' ? value.split(',') : value;
-	return new Set(list.map((state) => String(state).trim()).filter(Boolean));
+	return new Set(chosenValues(context.getNodeParameter(name, defaults)));
 }
 
 /** The moment settings of the chosen events (defaults for the others, which are never read). */

@@ -8,10 +8,9 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ChangeItem, Diff } from './changes';
 import { createdItem, updateItem } from './changes';
 import { formatLocal, parseLocal } from '../../../shared/dateWindows';
-import { localTimeOf } from '../../../shared/reading/record';
 import { triggerEventTable } from '../triggerEvents';
 import { MOMENT_EVENTS } from './moments';
-import { stateFieldOf, stateOf } from '../../../shared/reading/record';
+import { localTimeOf, stateFieldOf, stateOf } from '../../../shared/reading/record';
 import type { KnownRole, StateRole } from '../../../shared/reading/states';
 
 /** A reservation of the horizon, for the samples. */
