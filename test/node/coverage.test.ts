@@ -56,7 +56,8 @@ const NODE_OPERATIONS: Record<string, [resource: string, operation: string]> = {
  * Node operations made of several API operations, which therefore map to none alone: Create or
  * Update reads the list, then creates or updates (or sends nothing); Find reads the restaurant's
  * time zone, then lists and keeps a guest's reservations; Check Availability reads the published
- * rules (configuration, settings), the time zone and the bookings around the time.
+ * rules (configuration, settings), the time zone and the bookings around the time; Check Booking
+ * Data reads the restaurant's profile and its bookings of the last and next 30 days.
  */
 const COMPOSITE_OPERATIONS: Record<string, string[]> = {
 	'product:upsert': ['listProducts', 'createProduct', 'updateProduct'],
@@ -68,6 +69,7 @@ const COMPOSITE_OPERATIONS: Record<string, string[]> = {
 		'getRestaurant',
 		'listReservations',
 	],
+	'restaurant:checkBookingData': ['getRestaurant', 'listReservations'],
 };
 
 /** The operations docs/operations.md names under "Left out on purpose". */

@@ -1,5 +1,6 @@
 /** Restaurant: read access to restaurants, settings, configuration and the administrative reads (spec 4.5). */
 import { resourceDescription } from '../../operationHelpers/descriptions';
+import * as checkBookingData from './checkBookingData';
 import * as get from './get';
 import * as getAccount from './getAccount';
 import * as getAuditLog from './getAuditLog';
@@ -12,6 +13,7 @@ import * as getSettings from './getSettings';
 import * as search from './search';
 
 export const restaurantDescription = resourceDescription('restaurant', 'getAll', [
+	checkBookingData,
 	get,
 	getAccount,
 	getAuditLog,
