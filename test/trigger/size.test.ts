@@ -39,3 +39,23 @@ it('stays within 40 bytes per tracked reservation; keeping guest details costs m
 			`with previous guest details: ${large.perReservation}; baseline poll ${baselineMs} ms, steady poll ${pollMs} ms`,
 	);
 }, 120_000);
+
+describe.each(['platform', 'upper'] as const)('the same seed in the %s reading', (reading) => {
+	const other = useSandbox({ reservations: 4000, reading });
+
+	it('costs at most 2 bytes more per tracked reservation than the sandbox reading', async () => {
+		const parameters = { restaurants: 'all', lookBackDays: 30, lookAheadDays: 335 };
+		const own = new Trigger(ctx, parameters);
+		const read = new Trigger(other, parameters);
+		expect((await own.tick()).error).toBeUndefined();
+		expect((await read.tick()).error).toBeUndefined();
+		const [a, b] = [measure(own), measure(read)];
+		expect(b.tracked).toBe(a.tracked);
+		// The platform's states are stored once, by name; each record refers to one by its place.
+		expect((read.state as { n?: string[] }).n?.length).toBeGreaterThan(3);
+		expect(b.perReservation - a.perReservation).toBeLessThanOrEqual(2);
+		console.log(
+			`trigger static data, ${reading} reading: ${b.perReservation} bytes per tracked reservation (sandbox reading ${a.perReservation})`,
+		);
+	}, 120_000);
+});

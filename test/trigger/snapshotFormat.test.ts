@@ -9,6 +9,7 @@ import {
 	decodeValue,
 	encodeValue,
 	escapeText,
+	StateNames,
 	unescapeText,
 } from '../../nodes/RestaurantReservationsTrigger/state/valueTokens';
 import { decodeSnapshot, encodeSnapshot } from './snapshots';
@@ -108,8 +109,10 @@ describe('snapshot string', () => {
 				);
 			}
 			const reservations = [...ids].map((id) => randomReservation(random, id));
+			// A state not the sandbox's is stored by its place in the list of names, in listing order.
+			const states = new StateNames();
 			const entries = reservations.map((reservation) =>
-				fingerprint(reservation, reportPreviousGuestDetails),
+				fingerprint(reservation, reportPreviousGuestDetails, false, states),
 			);
 			const text = encodeSnapshot(reservations, reportPreviousGuestDetails);
 			const back = decodeSnapshot(text, reportPreviousGuestDetails);
@@ -137,5 +140,25 @@ describe('snapshot string', () => {
 		const text = encodeSnapshot(entries, false);
 		// head (2-3) + 15 hash characters + state + time (5) + group + table (2) + event + 5 commas + 1 bar
 		expect(JSON.stringify(text).length / entries.length).toBeLessThan(35);
+	});
+});
+
+describe('state names', () => {
+	it("store a state that is not the sandbox's once, each record by its place", () => {
+		const states = new StateNames(['Confirmed']);
+		expect(states.encode('confirmed')).toBe('c');
+		expect(states.encode('Confirmed')).toBe('^0');
+		expect(states.encode('CANCELED_BY_MERCHANT')).toBe('^1');
+		expect(states.encode('Confirmed')).toBe('^0');
+		expect(states.encode(null)).toBe('~');
+		expect(states.encode(3)).toBe('!3');
+		expect(states.list()).toEqual(['Confirmed', 'CANCELED_BY_MERCHANT']);
+		const read = new StateNames(states.list());
+		expect(['^0', '^1', 'c', '!3'].map((token) => read.decode(token))).toEqual([
+			'Confirmed',
+			'CANCELED_BY_MERCHANT',
+			'confirmed',
+			3,
+		]);
 	});
 });

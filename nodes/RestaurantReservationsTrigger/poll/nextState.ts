@@ -63,9 +63,11 @@ export function nextState(
 		for (const outcome of outcomes)
 			if (outcome.kind === 'listed') entries[outcome.restaurant.key].polledAt = now;
 	if (!changed && stored) return { state: stored, items, changed };
+	const stateNames = settings.reservations?.format.stateNames() ?? [];
 	return {
 		state: {
 			version: STATE_VERSION,
+			...(stateNames.length > 0 ? { stateNames } : {}),
 			settingsKey: settings.settingsKey,
 			// A restaurant gone or out of reach: the next poll looks the restaurants up again.
 			restaurantsLookedUpAt: lookUpAgain ? 0 : lookedUpAt,

@@ -46,6 +46,7 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 	const neverPolled = Object.keys(staticData).length === 0;
 	const now = Date.now();
 	const vocabulary = await vocabularyOf(context);
+	settings.reservations?.format.useStateNames(stored?.stateNames ?? []);
 	const target = WATCH_TARGETS[settings.watch].create({
 		context,
 		settings,

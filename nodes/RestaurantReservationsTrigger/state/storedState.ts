@@ -4,13 +4,13 @@
  * restaurant a few fields and one string of records (./records), never whole records.
  *
  * ```
- * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>,
+ * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>, n: ['Confirmed', ...],
  *   r: { '101': { z: 'Europe/Berlin', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>',
  *                 m: { '<reservation id>': '<time it was reminded for>' },
  *                 p: <epoch seconds it was last polled>, e: <failed polls in a row>, c: 1 },
  *        '104': { z: 'Asia/Tokyo' } } }
  * ```
- * m, p, e and c only when there is something to say (m not empty, e above 0, c: the missed
+ * n (the state names records refer to: ./valueTokens StateNames), m, p, e and c only when there is something to say (m not empty, e above 0, c: the missed
  * reminders of a first activation are still to send). A restaurant with `z`
  * alone (and perhaps `e`) was looked up but not listed yet: a poll that ran out of time before it,
  * or whose requests for it failed.
@@ -58,6 +58,11 @@ export interface RestaurantEntry {
 
 export interface StoredState {
 	version: number;
+	/**
+	 * The state names the reservations' records refer to (./valueTokens StateNames): states not the
+	 * sandbox's, each stored once. Absent when there are none.
+	 */
+	stateNames?: string[];
 	/** Which settings the snapshot was taken with: other settings start a new baseline. */
 	settingsKey: string;
 	/** When the restaurants and their time zones were last looked up, epoch ms. */
@@ -83,9 +88,10 @@ interface StoredStateJson {
 	k: string;
 	at: number;
 	r: Record<string, StoredRestaurantJson>;
+	n?: string[];
 }
 
-const STORED_KEYS = new Set(['v', 'k', 'at', 'r']);
+const STORED_KEYS = new Set(['v', 'k', 'at', 'r', 'n']);
 
 function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {
 	const r = value as StoredRestaurantJson;
@@ -107,7 +113,7 @@ export function readStoredState(
 	staticData: IDataObject,
 	settingsKey: string,
 ): StoredState | undefined {
-	const { v, k, at, r } = staticData as Partial<StoredStateJson>;
+	const { v, k, at, r, n } = staticData as Partial<StoredStateJson>;
 	if (
 		v !== STATE_VERSION ||
 		k !== settingsKey ||
@@ -121,7 +127,15 @@ export function readStoredState(
 		if (!isStoredRestaurant(value)) return undefined;
 		restaurants[id] = fromJson(value);
 	}
-	return { version: v, settingsKey: k, restaurantsLookedUpAt: at, restaurants };
+	if (n !== undefined && !(Array.isArray(n) && n.every((name) => typeof name === 'string')))
+		return undefined;
+	return {
+		version: v,
+		settingsKey: k,
+		restaurantsLookedUpAt: at,
+		restaurants,
+		...(n && n.length > 0 ? { stateNames: n } : {}),
+	};
 }
 
 function fromJson(value: StoredRestaurantJson): RestaurantEntry {
@@ -156,6 +170,8 @@ export function writeStoredState(staticData: IDataObject, state: StoredState): v
 	staticData.r = Object.fromEntries(
 		Object.entries(state.restaurants).map(([id, restaurant]) => [id, toJson(restaurant)]),
 	) as IDataObject;
+	if (state.stateNames && state.stateNames.length > 0) staticData.n = state.stateNames;
+	else delete staticData.n;
 }
 
 function toJson({

@@ -116,6 +116,48 @@ export function earlierTimeToken(value: unknown): string {
 		: encodeValue(value, 'time');
 }
 
+/** Starts the token of a state named in the snapshot's list of state names ({@link StateNames}). */
+const NAMED_STATE_PREFIX = '^';
+/** Names a list holds at most (two base-36 digits); a state beyond them is stored as JSON. */
+const MOST_STATE_NAMES = 36 * 36;
+
+/**
+ * The states of a platform whose vocabulary is not the sandbox's ("Confirmed", "CANCELED_BY_GUEST"),
+ * each stored once per trigger, in a list kept with the stored state: a record holds `^` and the
+ * state's place in the list (2 or 3 characters instead of its JSON). The list only grows, and is
+ * stored with every state that holds a record it names.
+ */
+export class StateNames {
+	private readonly names: string[];
+	private readonly places = new Map<string, number>();
+
+	constructor(names: readonly string[] = []) {
+		this.names = [...names];
+		this.names.forEach((name, i) => this.places.set(name, i));
+	}
+
+	encode(value: unknown): string {
+		if (typeof value !== 'string' || STATE_CODES[value] !== undefined)
+			return encodeValue(value, 'state');
+		let place = this.places.get(value);
+		if (place === undefined) {
+			if (this.names.length >= MOST_STATE_NAMES) return encodeValue(value, 'state');
+			place = this.names.push(value) - 1;
+			this.places.set(value, place);
+		}
+		return NAMED_STATE_PREFIX + place.toString(36);
+	}
+
+	decode(token: string): unknown {
+		if (!token.startsWith(NAMED_STATE_PREFIX)) return decodeValue(token, 'state');
+		return this.names[parseInt(token.slice(1), 36)] ?? null;
+	}
+
+	list(): string[] {
+		return [...this.names];
+	}
+}
+
 /** The value a token stands for (a time comes back as "YYYY-MM-DDTHH:mm:ss"). */
 export function decodeValue(token: string, kind: ValueKind): unknown {
 	if (token === NULL_TOKEN) return null;

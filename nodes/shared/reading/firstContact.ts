@@ -107,9 +107,7 @@ export function readingReport(sample: ReadingSample): ReadingReport {
 	if (bookings.length === 0) {
 		summary = `No bookings of ${sample.restaurant} ${period}: nothing to judge yet. Make a test booking and run this again; ${zoneSaid}.`;
 	} else {
-		const stateList = states
-			.map((s) => `${String(s.state)} (${ROLE_NAMES[s.role]})`)
-			.join(', ');
+		const stateList = states.map((s) => `${String(s.state)} (${ROLE_NAMES[s.role]})`).join(', ');
 		const placed =
 			unplaced.length === 0
 				? `each placed: ${stateList}`

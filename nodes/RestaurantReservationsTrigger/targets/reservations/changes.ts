@@ -11,6 +11,7 @@ import {
 	readDifferently,
 	sameFingerprint,
 } from './fingerprint';
+import type { StateNames } from '../../state/valueTokens';
 import { decodeValue } from '../../state/valueTokens';
 import { stateFieldOf, stateOf } from '../../../shared/reading/record';
 import type { StateRole } from '../../../shared/reading/states';
@@ -73,9 +74,15 @@ export function diff(
 	reservation: IDataObject,
 	reportPreviousGuestDetails: boolean,
 	vocabulary: StateVocabulary,
+	states?: StateNames,
 ): Diff | undefined {
+	const decodeState = (token: string) =>
+		states ? states.decode(token) : decodeValue(token, 'state');
 	if (sameFingerprint(previous, listed)) return undefined;
-	const current = comparable(previous, listed, reservation, reportPreviousGuestDetails);
+	let current = comparable(previous, listed, reservation, reportPreviousGuestDetails);
+	// The same state stored another way (as JSON by 0.1.0, now by its place among the state names).
+	if (previous.state !== current.state && decodeState(previous.state) === stateOf(reservation))
+		current = { ...current, state: previous.state };
 	if (current !== listed && sameFingerprint(previous, current)) return undefined;
 	// Changes are named by the API's own field: `status` on a platform that names the state so.
 	const stateField = stateFieldOf(reservation) ?? 'state';
@@ -84,7 +91,10 @@ export function diff(
 		if (previous[field.key] !== current[field.key]) {
 			const name = field.key === 'state' ? stateField : field.name;
 			changes[name] = {
-				previous: decodeValue(previous[field.key], field.kind),
+				previous:
+					field.kind === 'state'
+						? decodeState(previous[field.key])
+						: decodeValue(previous[field.key], field.kind),
 				current: reservation[name] ?? null,
 			};
 		}
@@ -102,7 +112,7 @@ export function diff(
 	// is seen to have changed, the change can only be in the rest (the short hashes may collide).
 	const otherFieldsChanged =
 		previous.rest !== current.rest || (previous.content !== current.content && !guestDetailChanged);
-	const previousState = decodeValue(previous.state, 'state');
+	const previousState = decodeState(previous.state);
 	const state = stateOf(reservation);
 	const stateChanged =
 		previous.state !== current.state && stateKey(previousState) !== stateKey(state);

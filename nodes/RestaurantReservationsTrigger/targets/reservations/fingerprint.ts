@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { Hash53, hashDigits, isOmitted } from '../../state/hash';
 import type { ValueKind } from '../../state/valueTokens';
+import type { StateNames } from '../../state/valueTokens';
 import { earlierTimeToken, encodeValue } from '../../state/valueTokens';
 import { hasOffset } from '../../../shared/localTime';
 import { stateOf } from '../../../shared/reading/record';
@@ -136,12 +137,14 @@ export function reservationId(reservation: IDataObject): string {
 /**
  * A reservation's fingerprint; `reportPreviousGuestDetails`: its guest details as value tokens, not
  * hashes. `earlier`: as releases up to 0.1.0 made it (the state from `state` alone, `status` in the
- * rest, a time with an offset as JSON), to recognise their stored records as unchanged.
+ * rest, a time with an offset as JSON), to recognise their stored records as unchanged. `states`:
+ * the snapshot's list of state names (a state not the sandbox's is stored by its place in it).
  */
 export function fingerprint(
 	reservation: IDataObject,
 	reportPreviousGuestDetails: boolean,
 	earlier = false,
+	states?: StateNames,
 ): Fingerprint {
 	// The content hash covers the guest details and the rest: the hash of each, in order.
 	const content = new Hash53();
@@ -164,7 +167,11 @@ export function fingerprint(
 			: encodeValue(reservation.reservationTime, 'time'),
 		groupSize: encodeValue(reservation.groupSize, 'int'),
 		tableNumber: encodeValue(reservation.tableNumber, 'text'),
-		state: encodeValue(earlier ? reservation.state : stateOf(reservation), 'state'),
+		state: earlier
+			? encodeValue(reservation.state, 'state')
+			: states
+				? states.encode(stateOf(reservation))
+				: encodeValue(stateOf(reservation), 'state'),
 		eventId: encodeValue(reservation.eventId, 'int'),
 		guestDetails,
 	};

@@ -13,7 +13,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ListedRecord, StoredRecord } from '../../state/records';
 import { decodeRecords, encodeRecords } from '../../state/records';
-import { decodeValue } from '../../state/valueTokens';
+import { decodeValue, StateNames } from '../../state/valueTokens';
 import type { StateVocabulary } from '../../../shared/reading/vocabulary';
 import type { Diff } from './changes';
 import { diff } from './changes';
@@ -48,14 +48,19 @@ export interface SnapshotFormat {
 	): Diff | undefined;
 	/** The fingerprint a record holds. */
 	fingerprintOf(stored: StoredRecord): Fingerprint;
+	/** The state names the stored records refer to (../../state/valueTokens StateNames), as stored. */
+	useStateNames(names: readonly string[]): void;
+	/** The state names the records refer to now, for the stored state. */
+	stateNames(): string[];
 }
 
 export function snapshotFormat(reportPreviousGuestDetails: boolean): SnapshotFormat {
 	const layout = recordLayout(reportPreviousGuestDetails);
 	const fingerprintOf = ({ id, record }: StoredRecord) => decodeRecord(id, record, layout);
+	let states = new StateNames();
 	return {
 		listed(reservation) {
-			const current = fingerprint(reservation, reportPreviousGuestDetails);
+			const current = fingerprint(reservation, reportPreviousGuestDetails, false, states);
 			return { id: current.id, value: reservation, record: encodeRecord(current, layout) };
 		},
 		readRecords: (text) => decodeRecords(text, (record) => isRecord(record, layout)),
@@ -64,12 +69,17 @@ export function snapshotFormat(reportPreviousGuestDetails: boolean): SnapshotFor
 		changeSince: (previous, reservation, vocabulary) =>
 			diff(
 				fingerprintOf(previous),
-				fingerprint(reservation, reportPreviousGuestDetails),
+				fingerprint(reservation, reportPreviousGuestDetails, false, states),
 				reservation,
 				reportPreviousGuestDetails,
 				vocabulary,
+				states,
 			),
 		fingerprintOf,
+		useStateNames(names) {
+			states = new StateNames(names);
+		},
+		stateNames: () => states.list(),
 	};
 }
 
