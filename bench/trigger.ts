@@ -4,6 +4,9 @@
  * polls with a few changes each; static data size; heap growth; cost against volume. Beside it, the
  * same trigger with the moment events on (Reminder Due, Not Arrived, Visit Ended), polled
  * alternately with it after the same changes: its poll time and its static data against the plain one's.
+ * And the same trigger against the same seed answered in the platform's reading (state in `status`,
+ * PascalCase values, times with an offset: docs/sandbox.md, Readings), polled alternately with it:
+ * what reading another platform's answers costs.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { mapWithConcurrency } from '../nodes/shared/concurrency';
@@ -46,6 +49,9 @@ const withMoments: INodeParameters = {
 /** Goals of issue 24 for the moments: their poll against the plain one, their state per reservation. */
 const MOMENTS_POLL_RATIO = 1.1;
 const MOMENTS_EXTRA_BYTES = 8;
+/** Goal of issue 30: a poll of the platform's reading against the same poll of the sandbox's. */
+const READING_POLL_RATIO = 1.05;
+const OTHER_READING = 'platform';
 
 interface VolumeResult {
 	volume: number;
@@ -76,6 +82,11 @@ async function changeSome(sandbox: RunningSandbox, ids: string[], round: number)
 
 async function benchVolume(volume: number, runs: number): Promise<VolumeResult> {
 	const sandbox = await startSandbox({ quiet: true, reservations: seededFor(volume) });
+	const other = await startSandbox({
+		quiet: true,
+		reservations: seededFor(volume),
+		reading: OTHER_READING,
+	});
 	try {
 		const nodeType = builtNode(
 			'nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node.js',
@@ -83,19 +94,23 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 		);
 		const staticData: IDataObject = {};
 		const momentData: IDataObject = {};
-		const tickWith = (data: IDataObject, chosen: INodeParameters) => async () => {
-			const result = await poll({
-				nodeType,
-				type: 'CUSTOM.restaurantReservationsTrigger',
-				parameters: chosen,
-				credentials: sandboxCredentials(sandbox.url, TOKENS.staff),
-				staticData: data,
-			});
-			if (result.error) throw new Error(`poll failed: ${result.error.message}`);
-			return result;
-		};
+		const readingData: IDataObject = {};
+		const tickWith =
+			(data: IDataObject, chosen: INodeParameters, api: RunningSandbox = sandbox) =>
+			async () => {
+				const result = await poll({
+					nodeType,
+					type: 'CUSTOM.restaurantReservationsTrigger',
+					parameters: chosen,
+					credentials: sandboxCredentials(api.url, TOKENS.staff),
+					staticData: data,
+				});
+				if (result.error) throw new Error(`poll failed: ${result.error.message}`);
+				return result;
+			};
 		const tick = tickWith(staticData, parameters);
 		const tickMoments = tickWith(momentData, withMoments);
+		const tickReading = tickWith(readingData, parameters, other);
 		const plainFetch = () =>
 			mapWithConcurrency(horizonWindows(), WINDOW_CONCURRENCY, async (w) => {
 				const url = `${sandbox.url}/api/rsv/admin/restaurants/${RESTAURANT}/reservations?includeEvents=true&from=${w.from}&to=${w.to}`;
@@ -106,6 +121,7 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 
 		await tick();
 		await tickMoments();
+		await tickReading();
 		const inHorizon = (await plainFetch()).flat();
 		// Change reservations well inside the horizon that can still change (not cancelled).
 		const ids = inHorizon
@@ -120,16 +136,20 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 		const heapBefore = process.memoryUsage().heapUsed;
 		const polls: Sample[] = [];
 		const momentPolls: Sample[] = [];
+		const readingPolls: Sample[] = [];
 		const floors: Sample[] = [];
 		let requests: number[] = [];
 		let emitted = 0;
 		for (let i = 0; i < runs; i++) {
 			await changeSome(sandbox, ids, i);
+			await changeSome(other, ids, i);
 			let result: Awaited<ReturnType<typeof tick>> | undefined;
 			const plainPoll = async () => polls.push(await sample(async () => (result = await tick())));
 			const momentPoll = async () => momentPolls.push(await sample(tickMoments));
-			// Alternately first: neither gains from the other's warm-up.
-			for (const next of i % 2 ? [momentPoll, plainPoll] : [plainPoll, momentPoll]) await next();
+			const readingPoll = async () => readingPolls.push(await sample(tickReading));
+			// In turns first: none gains from another's warm-up.
+			const order = [plainPoll, momentPoll, readingPoll];
+			for (let k = 0; k < order.length; k++) await order[(i + k) % order.length]();
 			emitted += result?.items?.[0]?.length ?? 0;
 			requests.push(result!.requests.length);
 			floors.push(await sample(plainFetch));
@@ -196,10 +216,46 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 			plain: perReservation,
 			moments: round(Buffer.byteLength(JSON.stringify(momentData)) / Math.max(tracked, 1), 1),
 		});
+		addReadingRows(key, label, stats(readingPolls), p, {
+			plain: perReservation,
+			reading: round(Buffer.byteLength(JSON.stringify(readingData)) / Math.max(tracked, 1), 1),
+		});
 		return { volume, tracked, pollMs: p.medianMs, floorMs: f.medianMs };
 	} finally {
 		await sandbox.stop();
+		await other.stop();
 	}
+}
+
+/** Reading the platform's answers: its poll and state against the same trigger's on the sandbox's. */
+function addReadingRows(
+	key: string,
+	label: string,
+	read: Stats,
+	own: Stats,
+	statePerReservation: { plain: number; reading: number },
+): void {
+	const ratio = round(read.medianMs / own.medianMs, 2);
+	add({
+		key: `${key}.reading-poll`,
+		benchmark: 'trigger',
+		measure: `${label}: poll ms of the same seed in the ${OTHER_READING} reading (status, PascalCase states, offset times), median over ${read.runs}, against the sandbox's reading`,
+		value: read.medianMs,
+		floor: own.medianMs,
+		ratio,
+		target: `<= ${READING_POLL_RATIO} x the sandbox's reading`,
+		met: ratio <= READING_POLL_RATIO,
+	});
+	add({
+		key: `${key}.reading-state`,
+		benchmark: 'trigger',
+		measure: `${label}: static data bytes per tracked reservation in the ${OTHER_READING} reading, against the sandbox's`,
+		value: statePerReservation.reading,
+		floor: statePerReservation.plain,
+		figures: { extra: round(statePerReservation.reading - statePerReservation.plain, 1) },
+		target: '<= 2 B more',
+		met: statePerReservation.reading - statePerReservation.plain <= 2,
+	});
 }
 
 /** The moment events' cost: their poll and state against the same trigger's without them. */
