@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { formatLocal, parseLocal } from '../dateWindows';
-import { hasOffset, localToInstant, toLocalDateTime } from '../localTime';
+import { hasOffset, localToInstant, naiveLocalMs, toLocalDateTime } from '../localTime';
 import type { StateRole } from './states';
 import type { StateVocabulary } from './vocabulary';
 import { NO_PLACEMENTS, roleOf } from './vocabulary';
@@ -83,4 +83,17 @@ export function withStateRole(
 	vocabulary: StateVocabulary = NO_PLACEMENTS,
 ): IDataObject {
 	return { ...record, stateRole: stateRoleOf(record, vocabulary) };
+}
+
+/**
+ * An instant written as the API writes such times: the restaurant's wall clock with its offset then
+ * ("2026-11-28T19:00:00+11:00"), or in UTC ("...Z") when `like` is in UTC.
+ */
+export function instantLike(instant: number, like: string, timeZone: string): string {
+	if (/Z$/i.test(like)) return `${new Date(instant).toISOString().slice(0, 19)}Z`;
+	const offsetMinutes = Math.round((naiveLocalMs(new Date(instant), timeZone) - instant) / 60_000);
+	const sign = offsetMinutes < 0 ? '-' : '+';
+	const abs = Math.abs(offsetMinutes);
+	const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+	return `${toLocalDateTime(new Date(instant), timeZone)}${sign}${hhmm}`;
 }

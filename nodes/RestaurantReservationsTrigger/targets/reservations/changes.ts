@@ -13,7 +13,8 @@ import {
 } from './fingerprint';
 import type { StateNames } from '../../state/valueTokens';
 import { decodeValue } from '../../state/valueTokens';
-import { stateFieldOf, stateOf } from '../../../shared/reading/record';
+import { hasOffset } from '../../../shared/localTime';
+import { instantLike, stateFieldOf, stateOf } from '../../../shared/reading/record';
 import type { StateRole } from '../../../shared/reading/states';
 import { stateKey } from '../../../shared/reading/states';
 import type { StateVocabulary } from '../../../shared/reading/vocabulary';
@@ -75,6 +76,7 @@ export function diff(
 	reportPreviousGuestDetails: boolean,
 	vocabulary: StateVocabulary,
 	states?: StateNames,
+	timeZone?: string,
 ): Diff | undefined {
 	const decodeState = (token: string) =>
 		states ? states.decode(token) : decodeValue(token, 'state');
@@ -94,7 +96,9 @@ export function diff(
 				previous:
 					field.kind === 'state'
 						? decodeState(previous[field.key])
-						: decodeValue(previous[field.key], field.kind),
+						: field.kind === 'time'
+							? previousTime(previous.time, reservation.reservationTime, timeZone)
+							: decodeValue(previous[field.key], field.kind),
 				current: reservation[name] ?? null,
 			};
 		}
@@ -128,6 +132,18 @@ export function diff(
 		stateChanged,
 		cancelled: stateChanged && stateRole === 'cancelled' && previousStateRole !== 'cancelled',
 	};
+}
+
+/**
+ * A previous reservation time as the API writes the current one: an instant stored from a time
+ * with an offset is written with the restaurant's offset then (or in UTC, as the API does).
+ */
+function previousTime(token: string, current: unknown, timeZone: string | undefined): unknown {
+	const previous = decodeValue(token, 'time');
+	if (typeof previous !== 'string' || !previous.endsWith('Z') || typeof current !== 'string')
+		return previous;
+	if (!hasOffset(current) || !timeZone) return previous;
+	return instantLike(Date.parse(previous), current, timeZone);
 }
 
 /** The item of a changed reservation, reported as `event`. */

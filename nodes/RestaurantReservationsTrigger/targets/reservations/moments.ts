@@ -24,7 +24,7 @@ import { addLocalDays, formatLocalDate, parseLocal } from '../../../shared/dateW
 import { localToInstant, toLocalDateTime } from '../../../shared/localTime';
 import { instantOf, localTimeOf, stateOf } from '../../../shared/reading/record';
 import type { StateVocabulary } from '../../../shared/reading/vocabulary';
-import { stateMatcher } from '../../../shared/reading/vocabulary';
+import { roleOf, stateMatcher } from '../../../shared/reading/vocabulary';
 import type { TriggerItem } from '../../types';
 import type { MomentSettings } from './momentSettings';
 
@@ -132,7 +132,7 @@ export function momentItems(
 		const reminded = dues.some((due) => due?.event === MOMENT_EVENTS.reminderDue);
 		if (!reminded && movedFrom !== undefined) moments.remindedBefore[id] = movedFrom;
 		for (const due of dues)
-			if (due) moments.items.push(momentItem(due, booking, interval, restaurant));
+			if (due) moments.items.push(momentItem(due, booking, interval, restaurant, vocabulary));
 	}
 	return moments;
 }
@@ -282,11 +282,13 @@ function momentItem(
 	booking: BookingAtPoll,
 	interval: PollInterval,
 	restaurant: { id: number | string; timeZone: string },
+	vocabulary: StateVocabulary,
 ): TriggerItem {
 	return {
 		event: due.event,
 		restaurantId: restaurant.id,
 		reservationId: String(booking.reservation.id),
+		stateRole: roleOf(stateOf(booking.reservation), vocabulary),
 		reservation: booking.reservation,
 		dueAt: toLocalDateTime(new Date(due.at), restaurant.timeZone),
 		timeZone: restaurant.timeZone,

@@ -45,6 +45,7 @@ export interface SnapshotFormat {
 		previous: StoredRecord,
 		reservation: IDataObject,
 		vocabulary: StateVocabulary,
+		timeZone?: string,
 	): Diff | undefined;
 	/** The fingerprint a record holds. */
 	fingerprintOf(stored: StoredRecord): Fingerprint;
@@ -66,7 +67,7 @@ export function snapshotFormat(reportPreviousGuestDetails: boolean): SnapshotFor
 		readRecords: (text) => decodeRecords(text, (record) => isRecord(record, layout)),
 		writeRecords: encodeRecords,
 		timeOf: (stored) => decodeValue(fingerprintOf(stored).time, 'time'),
-		changeSince: (previous, reservation, vocabulary) =>
+		changeSince: (previous, reservation, vocabulary, timeZone) =>
 			diff(
 				fingerprintOf(previous),
 				fingerprint(reservation, reportPreviousGuestDetails, false, states),
@@ -74,6 +75,7 @@ export function snapshotFormat(reportPreviousGuestDetails: boolean): SnapshotFor
 				reportPreviousGuestDetails,
 				vocabulary,
 				states,
+				timeZone,
 			),
 		fingerprintOf,
 		useStateNames(names) {

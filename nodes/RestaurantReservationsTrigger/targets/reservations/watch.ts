@@ -72,7 +72,7 @@ export function reservationWatch({
 			return createdItem(created, restaurant.id, listed.value, roleOfBooking(listed.value));
 		},
 		changed(before, listed, restaurant) {
-			const change = format.changeSince(before, listed.value, vocabulary);
+			const change = format.changeSince(before, listed.value, vocabulary, restaurant.timeZone);
 			const event = change && RESERVATION_TRIGGER_EVENTS.eventFor(change, chosen);
 			return change && event ? updateItem(event, restaurant.id, listed.value, change) : undefined;
 		},
