@@ -145,10 +145,14 @@ export async function testCredential(
 	return { status: 'Error', message: `Request failed with status code ${response.status}`, url };
 }
 
-/** The engine's `credentials` option for this package's credential: the sandbox's URL and a token. */
+/**
+ * The engine's `credentials` option for this package's credential: the sandbox's URL and a token,
+ * and `fields` the credential's other fields (e.g. `restaurantTimeZone`).
+ */
 export function sandboxCredentials(
 	baseUrl: string,
 	accessToken: string,
+	fields: ICredentialDataDecryptedObject = {},
 ): Record<string, ICredentialDataDecryptedObject> {
-	return { [CREDENTIAL_TYPE]: { baseUrl, accessToken } };
+	return { [CREDENTIAL_TYPE]: { ...fields, baseUrl, accessToken } };
 }

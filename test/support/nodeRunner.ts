@@ -2,7 +2,7 @@
  * Runs the Restaurant Reservations action node through the in-process engine against a test file's
  * sandbox: every request it sends is checked against openapi.yaml.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 import { RestaurantReservations } from '../../nodes/RestaurantReservations/RestaurantReservations.node';
 import { sandboxCredentials } from './credentials';
 import {
@@ -25,6 +25,8 @@ export interface NodeRunOptions {
 	continueOnFail?: boolean;
 	/** Another API than the sandbox; its requests are not checked against openapi.yaml. */
 	baseUrl?: string;
+	/** The credential's other fields (e.g. `restaurantTimeZone`). */
+	credentialFields?: ICredentialDataDecryptedObject;
 }
 
 /** A restaurant picked "From list", as the editor stores it. */
@@ -52,7 +54,11 @@ type SandboxRequest = { method: string; url: string; status: number };
  */
 export function nodeRunner(ctx: SandboxContext, defaults: Record<string, unknown> = {}) {
 	const credentials = (options: NodeRunOptions) =>
-		sandboxCredentials(options.baseUrl ?? ctx.sandbox.url, options.token ?? TOKENS.staff);
+		sandboxCredentials(
+			options.baseUrl ?? ctx.sandbox.url,
+			options.token ?? TOKENS.staff,
+			options.credentialFields,
+		);
 	const withDefaults = (parameters: Record<string, unknown>) =>
 		({ ...defaults, ...parameters }) as INodeParameters;
 	return {

@@ -3,7 +3,7 @@
  * a real PollContext) against the sandbox, carrying the static data from one tick to the next as
  * the n8n server does.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 import { RestaurantReservationsTrigger } from '../../nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node';
 import { SAVE_MARGIN_MS } from '../../nodes/RestaurantReservationsTrigger/poll/overlapGuard';
 import { sandboxCredentials } from '../support/credentials';
@@ -133,6 +133,8 @@ export class Trigger {
 	 * the trigger refuses a durable poll that soon after the last (./overlapGuard).
 	 */
 	pollBudgetMs?: number;
+	/** The credential's other fields (e.g. `restaurantTimeZone`). */
+	credentialFields: ICredentialDataDecryptedObject = {};
 	private lastTickEnded = 0;
 
 	constructor(
@@ -150,7 +152,7 @@ export class Trigger {
 				nodeType: new RestaurantReservationsTrigger(),
 				type: NODE_TYPE,
 				parameters: this.parameters,
-				credentials: sandboxCredentials(this.ctx.sandbox.url, this.token),
+				credentials: sandboxCredentials(this.ctx.sandbox.url, this.token, this.credentialFields),
 				staticData: mode === 'trigger' ? this.staticData : structuredClone(this.staticData),
 				mode,
 				...(this.pollBudgetMs === undefined ? {} : { pollBudgetMs: this.pollBudgetMs }),
