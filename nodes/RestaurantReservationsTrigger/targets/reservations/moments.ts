@@ -40,10 +40,8 @@ export interface BookingAtPoll {
 	previousTime: string | undefined;
 }
 
-/** A booking as the moments read it: its visit as the restaurant's wall clock, and whether it is new or moved. */
+/** A booking as the moments read it: whether it is new to the trigger or moved since the previous poll. */
 interface ReadBooking extends BookingAtPoll {
-	/** `reservationTime` as the restaurant's wall clock. */
-	local: string;
 	newOrMoved: boolean;
 }
 
@@ -112,7 +110,6 @@ export function momentItems(
 		const local = parseLocal(localTime)!;
 		const read: ReadBooking = {
 			...booking,
-			local: localTime,
 			newOrMoved: !sameTime(booking.previousTime, time, timeZone),
 		};
 		const id = String(booking.reservation.id);
