@@ -42,6 +42,9 @@ export interface Problem {
 	fields: Array<[string, string[]]>;
 }
 
+/** A machine-readable code: one word of letters, digits, `_`, `.` or `-`. */
+const CODE_LIKE = /^[A-Za-z][\w.-]*$/;
+
 /** Longest reason taken from a plain-text or HTML body. */
 const TEXT_REASON_LENGTH = 200;
 
@@ -102,7 +105,9 @@ export function readProblem(body: unknown): Problem {
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { fields: [] };
 	const b = parsed as IDataObject;
 	const nested = b.error && typeof b.error === 'object' ? (b.error as IDataObject) : {};
-	const errorCode = text(b.error);
+	// `error` is a code in OAuth's shape (`invalid_grant`), a sentence in others'.
+	const errorText = text(b.error);
+	const errorCode = errorText && CODE_LIKE.test(errorText) ? errorText : undefined;
 	const code = text(b.code) ?? text(b.Code) ?? text(nested.code) ?? text(b.errorCode) ?? errorCode;
 	const message =
 		text(b.message) ??
@@ -113,7 +118,7 @@ export function readProblem(body: unknown): Problem {
 		text(b.errorMessage) ??
 		text(b.ExceptionMessage) ??
 		text(b.title) ??
-		(errorCode && errorCode !== code ? errorCode : undefined);
+		(errorText && errorText !== code ? errorText : undefined);
 	const fields = [...fieldsOf(b.errors ?? nested.details), ...fieldsOf(b.ModelState)];
 	return { message, code, fields };
 }
@@ -168,9 +173,16 @@ export function describeApiError(
 		};
 	}
 	const hint = problem.code ? (CODE_HINTS[problem.code] ?? '') : '';
+	const [field] = problem.fields;
+	const fieldSaid = field ? `${field[0] ? `${field[0]}: ` : ''}${field[1].join('; ')}` : undefined;
 	return {
-		message: apiMessage ?? `The API rejected the request (HTTP ${status})`,
-		description: [code, hint].filter(Boolean).join(' ') + fieldErrors(problem) || `HTTP ${status}`,
+		message:
+			apiMessage ??
+			(fieldSaid
+				? `The API rejected the request: ${fieldSaid}`
+				: `The API rejected the request (HTTP ${status})`),
+		description:
+			([code, hint].filter(Boolean).join(' ') + fieldErrors(problem)).trim() || `HTTP ${status}`,
 	};
 }
 

@@ -177,4 +177,20 @@ describe("describeApiError: the reason reaches the user's error", () => {
 		expect(description).toContain('The API said: "502 Bad Gateway"');
 		expect(description).not.toContain('<');
 	});
+
+	it('an `error` that is a sentence is the reason, not a code', () => {
+		expect(describeApiError(400, { error: 'The party is too large for this table.' })).toEqual({
+			message: 'The party is too large for this table.',
+			description: 'HTTP 400',
+		});
+	});
+
+	it('field errors alone name the first field in the message', () => {
+		const { message, description } = describeApiError(400, {
+			title: '',
+			errors: { groupSize: ['Must be at least 1.'] },
+		});
+		expect(message).toBe('The API rejected the request: groupSize: Must be at least 1.');
+		expect(description).toBe('Fields: groupSize (Must be at least 1.).');
+	});
 });

@@ -1,4 +1,5 @@
 import { WINDOWS_TO_IANA_MAP, findIana } from 'windows-iana';
+import { restaurantZone } from '../../nodes/shared/reading/restaurantZone';
 import {
 	isValidTimeZone,
 	localToInstant,
@@ -237,5 +238,38 @@ describe('local time in a fixed-offset zone', () => {
 			const offset = naiveLocalMs(new Date(0), zone);
 			expect(instant.getTime() + offset).toBe(localToInstant(local, '+00:00').getTime());
 		}
+	});
+});
+
+describe('restaurantZone: the zone a restaurant is read in', () => {
+	const restaurant = { id: 102, name: 'Harbor' };
+
+	it("reads the API's zone; the credential's Restaurant Time Zone when it cannot, or when it is a fixed offset", () => {
+		expect(restaurantZone(restaurant, 'Eastern Standard Time', '')).toEqual({
+			timeZone: 'America/New_York',
+		});
+		expect(restaurantZone(restaurant, 'Eastern Standard Time', 'Europe/Berlin')).toEqual({
+			timeZone: 'America/New_York',
+		});
+		// A fixed offset knows no clock change: the zone the user named wins.
+		expect(restaurantZone(restaurant, 'UTC-05:00', '')).toEqual({ timeZone: '-05:00' });
+		expect(restaurantZone(restaurant, 'UTC-05:00', 'America/New_York')).toEqual({
+			timeZone: 'America/New_York',
+		});
+		expect(restaurantZone(restaurant, '', 'America/New_York')).toEqual({
+			timeZone: 'America/New_York',
+		});
+	});
+
+	it('names the restaurant and the value it cannot read, and the fix', () => {
+		expect(restaurantZone(restaurant, 'Harbor Time', '')).toEqual({
+			problem:
+				'Restaurant 102 (Harbor): the API gives the time zone "Harbor Time", which the node cannot read',
+			fix: expect.stringContaining('Restaurant Time Zone'),
+		});
+		expect(restaurantZone(restaurant, '', 'Mars/Olympus')).toEqual({
+			problem: 'Restaurant Time Zone "Mars/Olympus" in the credential is not a time zone',
+			fix: expect.stringContaining('Europe/Berlin'),
+		});
 	});
 });

@@ -5,16 +5,24 @@
  */
 import { readTimeZone, TIME_ZONE_FORMS } from '../timeZones';
 
+const isFixedOffset = (zone: string) => zone.startsWith('+') || zone.startsWith('-');
+
 export type ZoneReading = { timeZone: string } | { problem: string; fix: string };
 
-/** The zone of a restaurant whose profile says `value`; `setting`: the credential's fallback. */
+/**
+ * The zone of a restaurant whose profile says `value`; `setting`: the credential's Restaurant Time
+ * Zone, used when the API's cannot be read or is a fixed offset.
+ */
 export function restaurantZone(
 	restaurant: { id?: unknown; name?: unknown },
 	value: unknown,
 	setting: string,
 ): ZoneReading {
-	const timeZone = readTimeZone(value) ?? (setting ? readTimeZone(setting) : undefined);
-	if (timeZone) return { timeZone };
+	const given = readTimeZone(value);
+	const set = setting ? readTimeZone(setting) : undefined;
+	// A fixed offset knows no clock change: a zone the user named reads the bookings across one.
+	if (given && !(isFixedOffset(given) && set)) return { timeZone: given };
+	if (set) return { timeZone: set };
 	const name =
 		typeof restaurant.name === 'string' && restaurant.name ? ` (${restaurant.name})` : '';
 	const said =
