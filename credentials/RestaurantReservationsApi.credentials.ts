@@ -59,7 +59,7 @@ export class RestaurantReservationsApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. Europe/Berlin',
 			description:
-				'Only when the API gives a restaurant no time zone the nodes can read (an IANA name, a Windows zone name such as "W. Europe Standard Time" and offsets such as UTC+01:00 are read): the zone its booking times are read in. Leave empty otherwise.',
+				'Only when the API gives a restaurant no time zone the nodes can read (IANA names and Windows zone names such as "W. Europe Standard Time" are read), or only a fixed offset such as UTC+01:00, which knows no clock change: the zone its booking times are read in. Leave empty otherwise.',
 		},
 	];
 
