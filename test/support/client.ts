@@ -1,6 +1,8 @@
 /**
  * A small HTTP client for the sandbox's partner API, by operationId. Every response is checked
- * against openapi.yaml, so each test that calls the API also checks the contract.
+ * against openapi.yaml, so each test that calls the API also checks the contract; against a
+ * sandbox that answers in another reading (docs/sandbox.md, Readings), which openapi.yaml does not
+ * describe, `checkContract: false` leaves that check out.
  */
 import { operation, responseErrors } from './openapi';
 import { TOKENS } from './tokens';
@@ -23,7 +25,7 @@ interface ApiResponse<T = any> {
 	text: string;
 }
 
-export function apiClient(baseUrl: string) {
+export function apiClient(baseUrl: string, { checkContract = true } = {}) {
 	return async function call<T = any>(
 		operationId: string,
 		options: CallOptions = {},
@@ -48,7 +50,7 @@ export function apiClient(baseUrl: string) {
 		const response = await fetch(url, { method: op.method, headers, body });
 		const text = await response.text();
 		const parsed = text === '' ? undefined : JSON.parse(text);
-		const errors = responseErrors(operationId, response.status, parsed);
+		const errors = checkContract ? responseErrors(operationId, response.status, parsed) : [];
 		if (errors.length > 0)
 			throw new Error(
 				`Response does not match openapi.yaml:\n${errors.join('\n')}\n${text.slice(0, 500)}`,

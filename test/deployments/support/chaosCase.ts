@@ -6,7 +6,9 @@
  * Nothing may be lost, duplicated or wrong, except n8n's own loss in queue mode: the one poll's
  * changes in the execution whose worker was killed (reproduced in ../workerKill.deploy.ts).
  * One test file per deployment (../chaos/), so that jest can run two at once; a deployment left out
- * of RR_DEPLOYMENTS is skipped.
+ * of RR_DEPLOYMENTS is skipped. A deployment's run may have the sandbox answer in another reading
+ * of the spec (docs/deploying.md says which, and why): its lines then name the reading,
+ * `durable (platform reading): ...`.
  */
 import {
 	isQueue,
@@ -14,6 +16,7 @@ import {
 	usesDurableCursors,
 	type DeploymentKind,
 } from '../../../scripts/n8n';
+import type { ReadingName } from '../../../sandbox/readings';
 import { isChosen } from './chosen';
 import { ledgerLine, type ExpectedChange } from './ledger';
 import { CHANGES_PER_ROUND, runChaosScenario, type ScenarioResult } from './scenario';
@@ -47,11 +50,11 @@ function report(result: ScenarioResult): void {
 	const { ledger } = result;
 	printLine(
 		result.activationGapApplies
-			? `${result.kind}: the change between the activation poll and the first scheduled poll was ${result.activationGapReported ? '' : 'not '}reported`
-			: `${result.kind}: the first scheduled poll came right after the activation poll, before the gap change (${result.activationGapReported ? '' : 'not '}reported)`,
+			? `${result.label}: the change between the activation poll and the first scheduled poll was ${result.activationGapReported ? '' : 'not '}reported`
+			: `${result.label}: the first scheduled poll came right after the activation poll, before the gap change (${result.activationGapReported ? '' : 'not '}reported)`,
 	);
 	printLine(
-		`${ledgerLine(result.kind, ledger)} (${result.seconds} s; ${paceText(result)}; interruptions: ${result.interruptions.join(', ') || 'none'})`,
+		`${ledgerLine(result.label, ledger)} (${result.seconds} s; ${paceText(result)}; interruptions: ${result.interruptions.join(', ') || 'none'})`,
 	);
 	for (const { executionId, status, items } of result.unfinished)
 		printLine(
@@ -71,7 +74,7 @@ function report(result: ScenarioResult): void {
 	for (const { item, why } of ledger.wrong)
 		printLine(`  wrong: ${item.event} ${item.reservationId}: ${why}`);
 	const { moments } = result;
-	printLine(momentLine(result.kind, moments));
+	printLine(momentLine(result.label, moments));
 	const at = (ms: number) => new Date(ms).toISOString();
 	for (const lost of moments.lost)
 		printLine(
@@ -89,7 +92,7 @@ function report(result: ScenarioResult): void {
 		const line = (r: MomentLedgerResult) =>
 			`${r.mustFire} due, ${r.reported} sent, ${r.lost.length} lost, ${r.duplicated.length} duplicated, ${r.forCancelled.length} reminded after a cancellation, ${r.wrong.length} wrong`;
 		printLine(
-			`${result.kind}, restaurant 101's 90-minute reminders side by side: Schedule + Get Many + Filter + Remove Duplicates: ${line(result.native.pattern)}; the trigger: ${line(result.native.trigger)}`,
+			`${result.label}, restaurant 101's 90-minute reminders side by side: Schedule + Get Many + Filter + Remove Duplicates: ${line(result.native.pattern)}; the trigger: ${line(result.native.trigger)}`,
 		);
 		for (const lost of result.native.pattern.lost)
 			printLine(
@@ -100,46 +103,53 @@ function report(result: ScenarioResult): void {
 	}
 }
 
-/** The chaos scenario's test in one deployment (skipped when RR_DEPLOYMENTS leaves it out). */
-export function chaosCase(kind: DeploymentKind): void {
-	(isChosen(kind) ? describe : describe.skip)(`the trigger in the ${kind} deployment`, () => {
-		it('reports every change exactly once through faults, restarts and crashes', async () => {
-			const tarball = process.env.E2E_TARBALL!;
-			const result = await runChaosScenario(kind, tarball);
-			report(result);
-			expect(result.ledger.expected).toBeGreaterThan(20);
-			// Lost only what n8n's queue dropped with a killed worker's execution: one poll's changes.
-			// A poll made while the driver is mid-round leaves the rest of that round to the next poll,
-			// so the killed poll may hold the quiet round's tail too, never the pile-up of earlier rounds.
-			const lostByN8n = lostWithKilledWorkers(result);
-			expect(result.ledger.lost.filter((change) => !lostByN8n.includes(change))).toEqual([]);
-			expect(lostByN8n.length).toBeLessThanOrEqual(2 * CHANGES_PER_ROUND);
-			expect(result.ledger.wrong).toEqual([]);
-			expect(result.ledger.duplicated).toEqual([]);
-			// The moments: each due one fires once, never early, never for a cancelled booking.
-			const { moments } = result;
-			expect(moments.mustFire).toBeGreaterThanOrEqual(8);
-			const momentsLostByN8n = momentsLostWithKilledWorkers(result);
-			expect(moments.lost.filter((m) => !momentsLostByN8n.includes(m))).toEqual([]);
-			expect(moments.duplicated).toEqual([]);
-			expect(moments.early).toEqual([]);
-			expect(moments.forCancelled).toEqual([]);
-			expect(moments.wrong).toEqual([]);
-			// The native pattern ran beside it (its figures are printed, not judged).
-			if (result.native) expect(result.native.pattern.reported).toBeGreaterThan(0);
-			// Where n8n runs polls on time (no queue in between), a calm moment fires by the next poll.
-			// Every run has some: the two reminders booked once faults and interruptions are over.
-			expect(moments.calmMoments).toBeGreaterThanOrEqual(2);
-			if (!isQueue(kind))
-				expect(moments.calmMaxLatenessSeconds).toBeLessThanOrEqual(POLL_INTERVAL_MS / 1000 + 5);
-			// n8n's own guarantee with durable cursors: the baseline is the first scheduled poll's.
-			if (result.activationGapApplies)
-				expect(result.activationGapReported).toBe(!usesDurableCursors(kind));
-			else expect(result.activationGapReported).toBe(true);
-			// Six minute-granular Poll Times entries poll several times a minute in every deployment
-			// (each is a cron of its own, or a durable job of its own), not once a minute.
-			expect(result.pace.polls).toBeGreaterThanOrEqual(3);
-			expect(result.pace.medianIntervalSeconds).toBeLessThan(20);
-		});
-	});
+/**
+ * The chaos scenario's test in one deployment (skipped when RR_DEPLOYMENTS leaves it out), with the
+ * sandbox in `reading` (its own by default).
+ */
+export function chaosCase(kind: DeploymentKind, { reading }: { reading?: ReadingName } = {}): void {
+	const against = reading && reading !== 'sandbox' ? `, the API in the ${reading} reading` : '';
+	(isChosen(kind) ? describe : describe.skip)(
+		`the trigger in the ${kind} deployment${against}`,
+		() => {
+			it('reports every change exactly once through faults, restarts and crashes', async () => {
+				const tarball = process.env.E2E_TARBALL!;
+				const result = await runChaosScenario(kind, tarball, { reading });
+				report(result);
+				expect(result.ledger.expected).toBeGreaterThan(20);
+				// Lost only what n8n's queue dropped with a killed worker's execution: one poll's changes.
+				// A poll made while the driver is mid-round leaves the rest of that round to the next poll,
+				// so the killed poll may hold the quiet round's tail too, never the pile-up of earlier rounds.
+				const lostByN8n = lostWithKilledWorkers(result);
+				expect(result.ledger.lost.filter((change) => !lostByN8n.includes(change))).toEqual([]);
+				expect(lostByN8n.length).toBeLessThanOrEqual(2 * CHANGES_PER_ROUND);
+				expect(result.ledger.wrong).toEqual([]);
+				expect(result.ledger.duplicated).toEqual([]);
+				// The moments: each due one fires once, never early, never for a cancelled booking.
+				const { moments } = result;
+				expect(moments.mustFire).toBeGreaterThanOrEqual(8);
+				const momentsLostByN8n = momentsLostWithKilledWorkers(result);
+				expect(moments.lost.filter((m) => !momentsLostByN8n.includes(m))).toEqual([]);
+				expect(moments.duplicated).toEqual([]);
+				expect(moments.early).toEqual([]);
+				expect(moments.forCancelled).toEqual([]);
+				expect(moments.wrong).toEqual([]);
+				// The native pattern ran beside it (its figures are printed, not judged).
+				if (result.native) expect(result.native.pattern.reported).toBeGreaterThan(0);
+				// Where n8n runs polls on time (no queue in between), a calm moment fires by the next poll.
+				// Every run has some: the two reminders booked once faults and interruptions are over.
+				expect(moments.calmMoments).toBeGreaterThanOrEqual(2);
+				if (!isQueue(kind))
+					expect(moments.calmMaxLatenessSeconds).toBeLessThanOrEqual(POLL_INTERVAL_MS / 1000 + 5);
+				// n8n's own guarantee with durable cursors: the baseline is the first scheduled poll's.
+				if (result.activationGapApplies)
+					expect(result.activationGapReported).toBe(!usesDurableCursors(kind));
+				else expect(result.activationGapReported).toBe(true);
+				// Six minute-granular Poll Times entries poll several times a minute in every deployment
+				// (each is a cron of its own, or a durable job of its own), not once a minute.
+				expect(result.pace.polls).toBeGreaterThanOrEqual(3);
+				expect(result.pace.medianIntervalSeconds).toBeLessThan(20);
+			});
+		},
+	);
 }

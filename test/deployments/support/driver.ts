@@ -2,11 +2,14 @@
  * The chaos scenario's driver: random real changes through the sandbox API (creates, moves in time
  * and across a 60-day window boundary, party size, table, guest name, state changes,
  * cancellations), each on a reservation nobody changed before, so that each must be reported once.
+ * It reads and writes the API's records in the sandbox's reading (./reading): the state in its
+ * field and spelling, times as the API writes them; what it expects is in that reading too.
  */
 import { DateTime } from 'luxon';
 import seedrandom from 'seedrandom';
 import type { ApiCall } from '../../support/client';
 import type { ExpectedChange } from './ledger';
+import { ReadingView } from '../../support/reading';
 import { LOOK_BACK_DAYS } from './workflow';
 
 /** Restaurants the driver changes, with their time zones (the seed's). */
@@ -24,6 +27,9 @@ interface Candidate {
 	reservationTime: string;
 	groupSize: number;
 	tableNumber: string | null;
+	/** The record's state as the API wrote it, and its role. */
+	state: string;
+	role: string;
 }
 
 type ChangeKind =
@@ -54,6 +60,7 @@ export class ChangeDriver {
 	constructor(
 		private readonly api: ApiCall,
 		seed: string,
+		private readonly reading = new ReadingView(),
 	) {
 		this.random = seedrandom(seed);
 	}
@@ -67,7 +74,7 @@ export class ChangeDriver {
 				query: {
 					from: now.plus({ days: 3 }).toFormat(LOCAL),
 					to: now.plus({ days: 100 }).toFormat(LOCAL),
-					status: 'confirmed',
+					status: this.reading.spelling('confirmed'),
 				},
 			});
 			for (const r of response.body as Array<Record<string, any>>) {
@@ -79,6 +86,8 @@ export class ChangeDriver {
 						reservationTime: r.reservationTime,
 						groupSize: r.groupSize,
 						tableNumber: r.tableNumber ?? null,
+						state: this.reading.written(r),
+						role: this.reading.roleOf(r),
 					});
 				}
 			}
@@ -114,13 +123,18 @@ export class ChangeDriver {
 		for (let i = 0; i < count; i++) await this.change(this.pick(KINDS));
 	}
 
-	private async update(c: Candidate, body: Record<string, unknown>): Promise<void> {
+	/** Updates the reservation; the record as the API answers it. */
+	private async update(
+		c: Candidate,
+		body: Record<string, unknown>,
+	): Promise<Record<string, unknown>> {
 		const response = await this.api('updateReservation', {
 			path: { restaurantId: c.restaurantId, reservationId: c.id },
 			body,
 		});
 		if (response.status !== 200)
 			throw new Error(`update of ${c.id} failed: ${response.status} ${response.text}`);
+		return response.body as Record<string, unknown>;
 	}
 
 	private async change(kind: ChangeKind): Promise<void> {
@@ -142,16 +156,26 @@ export class ChangeDriver {
 			this.expected.push({
 				reservationId: String(response.body.id),
 				event: 'reservationCreated',
+				role: this.reading.roleOf(response.body),
 				what: `created at ${time}`,
 			});
 			return;
 		}
 		const c = kind === 'crossWindow' ? this.take([40, 55]) : this.take();
+		const { stateField } = this.reading;
 		const expect = (
 			event: ExpectedChange['event'],
 			changes: ExpectedChange['changes'],
 			what: string,
-		) => this.expected.push({ reservationId: c.id, event, changes, what: `${c.id}: ${what}` });
+			after: { role: string; states?: ExpectedChange['states'] } = { role: c.role },
+		) =>
+			this.expected.push({
+				reservationId: c.id,
+				event,
+				changes,
+				...after,
+				what: `${c.id}: ${what}`,
+			});
 		switch (kind) {
 			case 'time':
 			case 'crossWindow': {
@@ -163,11 +187,12 @@ export class ChangeDriver {
 				const time = DateTime.fromISO(c.reservationTime, { zone: c.timeZone })
 					.plus(shift)
 					.toFormat(LOCAL);
-				await this.update(c, { reservationTime: time });
+				// The API writes the new time its way (with the restaurant's offset in platform).
+				const moved = await this.update(c, { reservationTime: time });
 				expect(
 					'reservationUpdated',
-					{ reservationTime: { previous: c.reservationTime, current: time } },
-					`moved ${c.reservationTime} -> ${time}`,
+					{ reservationTime: { previous: c.reservationTime, current: moved.reservationTime } },
+					`moved ${c.reservationTime} -> ${String(moved.reservationTime)}`,
 				);
 				return;
 			}
@@ -195,14 +220,17 @@ export class ChangeDriver {
 					'guest renamed',
 				);
 				return;
-			case 'state':
-				await this.update(c, { state: 'seated' });
+			case 'state': {
+				const seated = await this.update(c, this.reading.stateBody('seated'));
+				const current = this.reading.written(seated);
 				expect(
 					'reservationStateChanged',
-					{ state: { previous: 'confirmed', current: 'seated' } },
-					'confirmed -> seated',
+					{ [stateField]: { previous: c.state, current } },
+					`${c.state} -> ${current}`,
+					{ role: this.reading.roleOf(seated), states: { previous: c.state, current } },
 				);
 				return;
+			}
 			case 'cancel': {
 				const response = await this.api('cancelReservation', {
 					path: { restaurantId: c.restaurantId, reservationId: c.id },
@@ -210,10 +238,13 @@ export class ChangeDriver {
 				});
 				if (response.status !== 200)
 					throw new Error(`cancel of ${c.id} failed: ${response.status} ${response.text}`);
+				// Cancelled by staff: the reading's cancelled spelling ("Canceled" in platform).
+				const current = this.reading.spelling('cancelled');
 				expect(
 					'reservationCancelled',
-					{ state: { previous: 'confirmed', current: 'cancelled' } },
-					'cancelled',
+					{ [stateField]: { previous: c.state, current } },
+					`${c.state} -> ${current}`,
+					{ role: 'cancelled', states: { previous: c.state, current } },
 				);
 				return;
 			}

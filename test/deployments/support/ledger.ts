@@ -1,7 +1,11 @@
 /**
  * The truth ledger of the chaos scenario: every change the driver made (each reservation changed
  * once, so each must be reported exactly once) against every item the workflow's sink received.
+ * Values are expected in the API's own reading: the state's field and spelling as it writes them
+ * (`status: "Confirmed" -> "Seated"` in the platform reading), times compared as instants when
+ * they carry an offset.
  */
+import { sameValue } from '../../support/reading';
 
 /** What the trigger must report for one reservation the driver changed. */
 export interface ExpectedChange {
@@ -13,6 +17,10 @@ export interface ExpectedChange {
 		| 'reservationStateChanged';
 	/** The exact fields whose previous and current values the item must carry. */
 	changes?: Record<string, { previous: unknown; current: unknown }>;
+	/** A change of state: the item's `previousState` and `newState`, in the API's spelling. */
+	states?: { previous: string; current: string };
+	/** The item's `stateRole`: the booking's role after the change. */
+	role?: string;
 	/** What the driver did, for the report. */
 	what: string;
 }
@@ -33,6 +41,9 @@ export interface ReportedItem {
 	event: string;
 	reservationId: string;
 	changes?: Record<string, { previous?: unknown; current?: unknown }>;
+	previousState?: unknown;
+	newState?: unknown;
+	stateRole?: unknown;
 	moment?: ReportedMoment;
 	/** When the sink received it, epoch ms (absent for an item read from an execution n8n stored). */
 	receivedAt?: number;
@@ -43,6 +54,9 @@ export interface TriggerItemJson {
 	event: string;
 	reservationId: unknown;
 	changes?: ReportedItem['changes'];
+	previousState?: unknown;
+	newState?: unknown;
+	stateRole?: unknown;
 	dueAt?: string;
 	timeZone?: string;
 	offset?: { minutes?: number };
@@ -62,6 +76,8 @@ export function reportedItem(
 		reservationId: String(item.reservationId),
 		changes: item.changes,
 	};
+	for (const key of ['previousState', 'newState', 'stateRole'] as const)
+		if (item[key] !== undefined) reported[key] = item[key];
 	if (typeof item.dueAt === 'string')
 		reported.moment = {
 			dueAt: item.dueAt,
@@ -94,13 +110,15 @@ function mismatch(expected: ExpectedChange, item: ReportedItem): string | undefi
 	for (const [field, change] of Object.entries(expected.changes ?? {})) {
 		const got = item.changes?.[field];
 		if (!got) return `${field} not among the changes (${expected.what})`;
-		if (
-			JSON.stringify(got.previous) !== JSON.stringify(change.previous) ||
-			JSON.stringify(got.current) !== JSON.stringify(change.current)
-		) {
+		if (!sameValue(got.previous, change.previous) || !sameValue(got.current, change.current)) {
 			return `${field} ${JSON.stringify(got.previous)} -> ${JSON.stringify(got.current)}, expected ${JSON.stringify(change.previous)} -> ${JSON.stringify(change.current)}`;
 		}
 	}
+	const { states, role } = expected;
+	if (states && (item.previousState !== states.previous || item.newState !== states.current))
+		return `state ${JSON.stringify(item.previousState)} -> ${JSON.stringify(item.newState)}, expected ${JSON.stringify(states.previous)} -> ${JSON.stringify(states.current)} (${expected.what})`;
+	if (role !== undefined && item.stateRole !== role)
+		return `stateRole ${JSON.stringify(item.stateRole)}, expected ${JSON.stringify(role)} (${expected.what})`;
 	return undefined;
 }
 

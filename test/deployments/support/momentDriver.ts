@@ -3,12 +3,15 @@
  * a not-arrived alert or a visit-ended follow-up falls due every few seconds through the rounds'
  * faults and interruptions, some moved, cancelled or changed in state just before or just after
  * their moment. Each booking's versions (its time and state, and from when to when each held) are
- * what the moment ledger (./momentLedger) judges the trigger's moment items against.
+ * what the moment ledger (./momentLedger) judges the trigger's moment items against. It writes
+ * states in the sandbox's reading (./reading) and keeps each version's state as the sandbox's own.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DateTime } from 'luxon';
 import type { ApiCall } from '../../support/client';
+import { ReadingView } from '../../support/reading';
 import { CHAOS_MOMENTS } from './workflow';
+import type { ReservationState } from '../../../sandbox/store/types';
 
 const LOCAL = "yyyy-LL-dd'T'HH:mm:ss";
 const RESTAURANTS = [
@@ -18,7 +21,9 @@ const RESTAURANTS = [
 
 type MomentEvent = 'reminderDue' | 'notArrived' | 'visitEnded';
 type Action =
-	{ kind: 'move'; seconds: number } | { kind: 'cancel' } | { kind: 'state'; state: string };
+	| { kind: 'move'; seconds: number }
+	| { kind: 'cancel' }
+	| { kind: 'state'; state: ReservationState };
 
 /** One scripted booking: which moment, when it falls due, and what happens to it around then. */
 interface Case {
@@ -34,9 +39,10 @@ export interface BookingVersion {
 	reservationId: string;
 	restaurantId: number;
 	timeZone: string;
-	/** Restaurant-local. */
+	/** As the API wrote it (restaurant-local, or with an offset in some readings). */
 	time: string;
-	state: string;
+	/** The sandbox's own name of the state (CHAOS_MOMENTS' states), whatever the reading's spelling. */
+	state: ReservationState;
 	turnOverMinutes: number | null;
 	from: number;
 	until: number;
@@ -46,7 +52,7 @@ export interface BookingVersion {
 
 const move = (seconds: number) => ({ kind: 'move', seconds }) as const;
 const cancel = { kind: 'cancel' } as const;
-const state = (to: string) => ({ kind: 'state', state: to }) as const;
+const state = (to: ReservationState) => ({ kind: 'state', state: to }) as const;
 
 /**
  * Every few seconds a moment, plain or with a change 5 s before or after it; a reminder moved 12 s
@@ -92,7 +98,10 @@ export class MomentDriver {
 	/** When the last of bookCalm's reminders falls due, epoch ms. */
 	private calmDueAt = 0;
 
-	constructor(private readonly api: ApiCall) {}
+	constructor(
+		private readonly api: ApiCall,
+		private readonly reading = new ReadingView(),
+	) {}
 
 	/** The bookings' versions so far, for the ledger. */
 	get versions(): BookingVersion[] {
@@ -159,7 +168,7 @@ export class MomentDriver {
 				reservationTime: visitAt.toFormat(LOCAL),
 				groupSize: 2,
 				customerName,
-				state: testCase.event === 'visitEnded' ? 'seated' : 'confirmed',
+				...this.reading.stateBody(testCase.event === 'visitEnded' ? 'seated' : 'confirmed'),
 			},
 		});
 		if (response.status !== 201)
@@ -174,7 +183,7 @@ export class MomentDriver {
 					restaurantId: restaurant.id,
 					timeZone: restaurant.timeZone,
 					time: r.reservationTime,
-					state: r.state,
+					state: this.reading.stateOf(r),
 					turnOverMinutes: r.estimatedTurnOverTime ?? null,
 					from: Date.now(),
 					until: Infinity,
@@ -212,11 +221,11 @@ export class MomentDriver {
 						body:
 							action.kind === 'move'
 								? {
-										reservationTime: DateTime.fromFormat(current.time, LOCAL)
+										reservationTime: DateTime.fromISO(current.time, { zone: current.timeZone })
 											.plus({ seconds: action.seconds })
 											.toFormat(LOCAL),
 									}
-								: { state: action.state },
+								: this.reading.stateBody(action.state),
 					});
 		if (response.status !== 200)
 			throw new Error(`moment ${action.kind} of ${current.reservationId} failed: ${response.text}`);
@@ -227,7 +236,7 @@ export class MomentDriver {
 		s.versions.push({
 			...current,
 			time: r.reservationTime,
-			state: r.state,
+			state: this.reading.stateOf(r),
 			from: at,
 			until: Infinity,
 			endedBy: undefined,

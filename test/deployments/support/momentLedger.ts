@@ -13,6 +13,7 @@ import { DateTime } from 'luxon';
 import type { ApiCall } from '../../support/client';
 import type { ReportedItem } from './ledger';
 import type { BookingVersion } from './momentDriver';
+import { ReadingView, sameValue } from '../../support/reading';
 import { CHAOS_MOMENTS } from './workflow';
 
 export const MOMENT_EVENTS = new Set(['reminderDue', 'notArrived', 'visitEnded']);
@@ -122,18 +123,21 @@ export function expectedMoments(
 
 /**
  * The bookings near now that nobody changed in the run, as single versions: whatever moments they
- * have in the run are due as they are now.
+ * have in the run are due as they are now. Read in the sandbox's reading (each restaurant's zone
+ * and each record's state as that reading writes them).
  */
 export async function unchangedBookings(
 	api: ApiCall,
 	changed: Set<string>,
+	reading = new ReadingView(),
 ): Promise<BookingVersion[]> {
 	const restaurants = (await api('listRestaurants')).body as Array<{
 		id: number;
 		timeZone: string;
 	}>;
 	const versions: BookingVersion[] = [];
-	for (const { id, timeZone } of restaurants) {
+	for (const { id, timeZone: written } of restaurants) {
+		const timeZone = reading.ianaZone(written);
 		const today = DateTime.now().setZone(timeZone).startOf('day');
 		const response = await api('listReservations', {
 			path: { restaurantId: id },
@@ -149,7 +153,7 @@ export async function unchangedBookings(
 				restaurantId: id,
 				timeZone,
 				time: r.reservationTime,
-				state: r.state,
+				state: reading.stateOf(r),
 				turnOverMinutes: r.estimatedTurnOverTime ?? null,
 				from: -Infinity,
 				until: Infinity,
@@ -187,7 +191,8 @@ function rescheduledWrong(
 	const expected = before !== undefined;
 	if (item.moment?.rescheduled !== expected)
 		return `rescheduled ${item.moment?.rescheduled}, expected ${expected}`;
-	if (before && item.moment?.previousReservationTime !== before.version.time)
+	// The same instant: the trigger gives a previous time with an offset in UTC.
+	if (before && !sameValue(item.moment?.previousReservationTime, before.version.time))
 		return `previousReservationTime ${item.moment?.previousReservationTime}, expected ${before.version.time}`;
 	return undefined;
 }

@@ -2,7 +2,8 @@
  * The chaos scenario against one deployment: the chaos workflow activated, then rounds of random
  * changes with API faults and interruptions of n8n (graceful restarts everywhere; `kill -9` of the
  * main process, and of a worker in queue mode, where n8n promises durability), then a quiet end
- * and the truth ledger.
+ * and the truth ledger. The sandbox may answer in another reading of the spec (docs/sandbox.md,
+ * Readings): the drivers and the ledgers then read and expect the API's records that way.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import {
 	type RunningSandbox,
 } from '../../../scripts/n8n';
 import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
+import type { ReadingName } from '../../../sandbox/readings';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult, type ReportedItem } from './ledger';
@@ -40,6 +42,7 @@ import {
 	type MomentLedgerResult,
 } from './momentLedger';
 import { printLine } from './print';
+import { ReadingView } from '../../support/reading';
 import { BULL_TIMINGS, WorkerStarts } from './queueMode';
 import { measurePollPace, waitForListRequests, type PollPace } from './polls';
 import { runFolder } from './runFolder';
@@ -78,6 +81,10 @@ export interface KilledExecution extends ExecutionItems {
 
 export interface ScenarioResult {
 	kind: DeploymentKind;
+	/** The reading the sandbox answered in. */
+	reading: ReadingName;
+	/** The deployment, and the reading when it is not the sandbox's: the result lines' name. */
+	label: string;
 	ledger: LedgerResult;
 	/** The moments' ledger: reminders, not-arrived alerts and visit-ended follow-ups. */
 	moments: MomentLedgerResult;
@@ -321,20 +328,32 @@ function splitItems(
 	return { changes, moments };
 }
 
+export interface ScenarioOptions {
+	/** The seed of the random changes and interruptions. */
+	seed?: string;
+	/** The reading the sandbox answers in (`sandbox`, its own, by default). */
+	reading?: ReadingName;
+}
+
 /** Runs the whole scenario against a new deployment of `kind`, and stops everything it started. */
 export async function runChaosScenario(
 	kind: DeploymentKind,
 	tarball: string,
-	seed = `${process.env.RR_CHAOS_SEED ?? 'chaos'}-${kind}`,
+	{
+		seed = `${process.env.RR_CHAOS_SEED ?? 'chaos'}-${kind}`,
+		reading = 'sandbox',
+	}: ScenarioOptions = {},
 ): Promise<ScenarioResult> {
 	const started = Date.now();
+	const label = reading === 'sandbox' ? kind : `${kind} (${reading} reading)`;
+	const view = new ReadingView(reading);
 	const { work, logFile } = runFolder(kind);
 	// Every line of n8n and of the sandbox goes to logFile, for the post-mortem of a failed run.
 	const log = (source: string) => (line: string) =>
 		logFile.write(`${new Date().toISOString()} [${source}] ${line}\n`);
 	const workerStarts = new WorkerStarts();
 	const n8nLog = log('n8n');
-	const sandbox = await startSandbox({ port: 0, quiet: false, onLine: log('sandbox') });
+	const sandbox = await startSandbox({ port: 0, quiet: false, reading, onLine: log('sandbox') });
 	const sink = await startSink();
 	// The native pattern runs beside the trigger in one deployment: its scheduled runs are n8n's.
 	const nativeSink = kind === 'default' ? await startSink() : undefined;
@@ -363,9 +382,10 @@ export async function runChaosScenario(
 		);
 		await deployment.start();
 		const scenario = new Scenario(kind, deployment, sandbox, workerStarts, seed);
-		const api = apiClient(sandbox.url);
-		const driver = new ChangeDriver(api, seed);
-		const momentDriver = new MomentDriver(api);
+		// openapi.yaml describes the sandbox's own reading only: another one is not checked against it.
+		const api = apiClient(sandbox.url, { checkContract: reading === 'sandbox' });
+		const driver = new ChangeDriver(api, seed, view);
+		const momentDriver = new MomentDriver(api, view);
 		await driver.load();
 		const { gap: activationGap, gapApplies } = await scenario.activate(
 			driver,
@@ -395,7 +415,7 @@ export async function runChaosScenario(
 			momentDriver.reservationIds,
 			activationGap,
 		);
-		const unchanged = await unchangedBookings(api, momentDriver.reservationIds);
+		const unchanged = await unchangedBookings(api, momentDriver.reservationIds, view);
 		const expected = expectedMoments([...momentDriver.versions, ...unchanged], window);
 		const native = nativeSink && {
 			pattern: compareMoments(nativeShare(expected), nativeSink.items, scenario.disturbances, {
@@ -410,6 +430,8 @@ export async function runChaosScenario(
 		return {
 			native,
 			kind,
+			reading,
+			label,
 			ledger: compareLedger(driver.expected, items.changes),
 			moments: compareMoments(expected, items.moments, scenario.disturbances),
 			unfinished,
