@@ -6,6 +6,11 @@
  * (@modelcontextprotocol/sdk, Streamable HTTP) plays the agent. No language model: the test makes
  * the calls an agent would make and checks every answer, and every change, in the sandbox.
  *
+ * The same desk also runs against the API's other readings of the spec (docs/sandbox.md, Readings:
+ * platform, upper, legacy), each from a sandbox of its own with a staff credential of its own on the
+ * same n8n server: a booking with the rules check, found by phone and cancelled, and a full slot
+ * refused, each judged in the reading's own spelling and in its sandbox.
+ *
  * It records what the client sees (tools, descriptions, input schemas) in
  * .tmp/notes/mcp-tools.json and the calls with their answers and durations in
  * .tmp/notes/mcp-transcript.json.
@@ -17,14 +22,20 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { DateTime } from 'luxon';
 import { bookingRulesOf, checkBooking, type BookingRules } from '../../nodes/shared/bookingRules';
 import { toLocalDateTime } from '../../nodes/shared/localTime';
+import type { ReadingName } from '../../sandbox/readings';
 import {
 	importCredentials,
 	importWorkflows,
 	prepareExample,
 	REPO_ROOT,
 	SANDBOX_CREDENTIAL,
+	sandboxCredential,
+	startSandbox,
 	type ExampleWorkflow,
+	type RunningSandbox,
 } from '../../scripts/n8n';
+import { apiClient, type ApiCall } from '../support/client';
+import { ReadingView, wallClock } from '../support/reading';
 import { TOKENS } from '../support/tokens';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 
@@ -50,6 +61,10 @@ const TOOL_NAMES = [
 ];
 const TIME_ZONE = 'Europe/Berlin';
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
+/** Restaurant 101's published limit of bookings per slot (sandbox/seed/restaurants.ts). */
+const MAX_BOOKINGS = 6;
+/** The API's readings besides the sandbox's own, each served by a sandbox of its own. */
+const OTHER_READINGS: ReadingName[] = ['platform', 'upper', 'legacy'];
 const NOTES = path.join(REPO_ROOT, '.tmp', 'notes');
 
 interface Tool {
@@ -77,12 +92,45 @@ interface TranscriptEntry {
 	ms: number;
 }
 
+/**
+ * The desk against one reading: its sandbox, a staff credential for it (the staff token: the
+ * sandbox then enforces none of the online rules, so a refusal is the node's own), the example
+ * imported with that credential on the path `<path>-<reading>`, and its client.
+ */
+interface ReadingDesk {
+	reading: ReadingName;
+	view: ReadingView;
+	sandbox: RunningSandbox;
+	/** The reading's API (openapi.yaml describes the sandbox's own reading only: not checked against it). */
+	api: ApiCall;
+	credential: { id: string; name: string };
+	workflowId: string;
+	client?: Client;
+}
+
+const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
+
+function readingDesk(reading: ReadingName, sandbox: RunningSandbox): ReadingDesk {
+	const name = capitalized(reading);
+	return {
+		reading,
+		view: new ReadingView(reading),
+		sandbox,
+		api: apiClient(sandbox.url, { checkContract: false }),
+		credential: { id: `RrReading${name}01`, name: `Restaurant Reservations (${reading} reading)` },
+		workflowId: `RrExAiDesk${name}08x`,
+	};
+}
+
 let env: E2eEnvironment;
 let client: Client;
 let mcpUrl: string;
 /** The client of the desk that books with the staff token. */
 let staffClient: Client;
 const durations: Record<string, number> = {};
+const readingDesks = new Map<ReadingName, ReadingDesk>();
+/** The reading desks' sandboxes starting (beside the environment), each in readingDesks once up. */
+let readingSandboxes: Promise<unknown> = Promise.resolve();
 const transcript: TranscriptEntry[] = [];
 
 async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
@@ -160,10 +208,12 @@ async function call(
 }
 
 /** The restaurant's wall clock and published rules, read from the sandbox (staff token). */
-async function restaurantRules(): Promise<{ rules: BookingRules; now: string }> {
+async function restaurantRules(
+	api: ApiCall = env.api,
+): Promise<{ rules: BookingRules; now: string }> {
 	const [configuration, settings] = await Promise.all([
-		env.api('getRestaurantConfiguration'),
-		env.api('getRestaurantSettings'),
+		api('getRestaurantConfiguration'),
+		api('getRestaurantSettings'),
 	]);
 	return {
 		rules: bookingRulesOf(configuration.body.reservationSettings, settings.body),
@@ -172,8 +222,8 @@ async function restaurantRules(): Promise<{ rules: BookingRules; now: string }> 
 }
 
 /** All reservations of restaurant 101, as the staff see them. */
-async function allReservations(): Promise<Array<Record<string, any>>> {
-	const response = await env.api('listReservations', { query: { includeEvents: true } });
+async function allReservations(api: ApiCall = env.api): Promise<Array<Record<string, any>>> {
+	const response = await api('listReservations', { query: { includeEvents: true } });
 	expect(response.status).toBe(200);
 	return response.body;
 }
@@ -187,15 +237,19 @@ async function requestLog(): Promise<Array<{ method: string; url: string; status
 
 /**
  * A day one to four weeks ahead on which the restaurant takes bookings, and two dinner times of it
- * that no seeded booking holds (so that the rules' slot limits cannot interfere).
+ * that no seeded booking holds (so that the rules' slot limits cannot interfere); in the sandbox
+ * whose API answers in `view`'s reading.
  */
-async function freeDinnerTimes(): Promise<{ day: string; first: string; second: string }> {
-	const { rules, now } = await restaurantRules();
-	const reservations = await allReservations();
+async function freeDinnerTimes(
+	api: ApiCall = env.api,
+	view = new ReadingView(),
+): Promise<{ day: string; first: string; second: string }> {
+	const { rules, now } = await restaurantRules(api);
+	const reservations = await allReservations(api);
 	const held = new Set(
 		reservations
-			.filter((r) => !['cancelled', 'noShow'].includes(r.state))
-			.map((r) => String(r.reservationTime).slice(0, 16)),
+			.filter((r) => !['cancelled', 'noShow'].includes(view.stateOf(r)))
+			.map((r) => wallClock(String(r.reservationTime), TIME_ZONE)),
 	);
 	const today = DateTime.fromISO(now.slice(0, 10), { zone: 'UTC' });
 	for (let d = 7; d <= 28; d++) {
@@ -229,7 +283,15 @@ async function productionUrlReady(url: string, timeoutMs = 60_000): Promise<void
 }
 
 beforeAll(async () => {
+	readingSandboxes = Promise.all(
+		OTHER_READINGS.map(async (reading) => {
+			const sandbox = await startSandbox({ port: 0, quiet: true, reading });
+			readingDesks.set(reading, readingDesk(reading, sandbox));
+		}),
+	);
 	env = await startEnvironment('mcp');
+	await readingSandboxes;
+	const desks = [...readingDesks.values()];
 	const example = env.examples.find((e) => e.id === EXAMPLE_ID);
 	if (!example) throw new Error(`example ${EXAMPLE_ID} not found in examples/`);
 	const trigger = example.json.nodes.find((n) => n.type === MCP_TRIGGER)!;
@@ -240,6 +302,7 @@ beforeAll(async () => {
 		[
 			{ ...VENDOR_CREDENTIAL, baseUrl: env.sandbox.url, accessToken: TOKENS.vendor },
 			{ ...MCP_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
+			...desks.map((desk) => ({ ...sandboxCredential(desk.sandbox.url), ...desk.credential })),
 		],
 		importDir,
 	);
@@ -257,11 +320,19 @@ beforeAll(async () => {
 				label: 'staff token',
 				pathSuffix: 'staff',
 			}),
+			...desks.map((desk) =>
+				behindBearerAuth(example, {
+					credential: desk.credential,
+					id: desk.workflowId,
+					label: `${desk.reading} reading`,
+					pathSuffix: desk.reading,
+				}),
+			),
 		],
 		importDir,
 	);
 	const rest = await env.startServer();
-	for (const id of [DESK_ID, STAFF_DESK_ID]) {
+	for (const id of [DESK_ID, STAFF_DESK_ID, ...desks.map((desk) => desk.workflowId)]) {
 		const activated = await timed(`activate ${id}`, () => rest.activate(id));
 		expect(activated.active).toBe(true);
 	}
@@ -272,6 +343,10 @@ beforeAll(async () => {
 	await productionUrlReady(`${mcpUrl}-staff`);
 	client = await timed('connect', () => connectedClient(MCP_TOKEN));
 	staffClient = await connectedClient(MCP_TOKEN, `${mcpUrl}-staff`);
+	for (const desk of desks) {
+		await productionUrlReady(`${mcpUrl}-${desk.reading}`);
+		desk.client = await connectedClient(MCP_TOKEN, `${mcpUrl}-${desk.reading}`);
+	}
 }, 300_000);
 
 afterAll(async () => {
@@ -283,6 +358,11 @@ afterAll(async () => {
 	await client?.close();
 	await staffClient?.close();
 	await env?.stop();
+	await readingSandboxes.catch(() => undefined);
+	for (const desk of readingDesks.values()) {
+		await desk.client?.close();
+		await desk.sandbox.process.stop();
+	}
 });
 
 describe("the desk behind the trigger's Bearer Auth", () => {
@@ -621,9 +701,6 @@ describe('bad calls are answered with a sentence, and nothing changes in the san
 });
 
 describe('several guests book the last places of a slot at once (issue 23)', () => {
-	/** Restaurant 101's published limit of bookings per slot (sandbox/seed/restaurants.ts). */
-	const MAX_BOOKINGS = 6;
-
 	async function slotBookings(time: string): Promise<Array<Record<string, any>>> {
 		return (await allReservations()).filter(
 			(r) => String(r.reservationTime).slice(0, 16) === time && r.state !== 'cancelled',
@@ -655,5 +732,117 @@ describe('several guests book the last places of a slot at once (issue 23)', () 
 			expect(answer.text).toContain('Nearest bookable times');
 		}
 		expect(await slotBookings(time)).toHaveLength(MAX_BOOKINGS);
+	});
+});
+
+describe.each(OTHER_READINGS)('the tools against the %s reading of the API', (reading) => {
+	const guest = { guestName: 'Mary Somerville', phone: '+49 30 5550 1826', email: 'mary@ex.com' };
+	let desk: ReadingDesk;
+	let times: { day: string; first: string; second: string };
+	/** The reading's spelling of a state, and the field it is in. */
+	let spelt: (state: 'confirmed' | 'cancelled') => Record<string, string>;
+
+	beforeAll(async () => {
+		desk = readingDesks.get(reading)!;
+		times = await freeDinnerTimes(desk.api, desk.view);
+		spelt = (state) => desk.view.stateBody(state);
+	});
+
+	const deskCall = (tool: string, args: Record<string, unknown>) => call(tool, args, desk.client);
+	const stored = async (id: string) =>
+		(await desk.api('getReservation', { path: { reservationId: id } })).body;
+	/** The answer, failing with its text when it is an error and should not be (or the reverse). */
+	const expectAnswer = (answer: Answer, isError: boolean) =>
+		expect([answer.isError, answer.text]).toEqual([isError, expect.any(String)]);
+
+	it('book_table with the rules check, find_booking by phone, cancel_booking: each in the sandbox, in its spelling', async () => {
+		const started = performance.now();
+		const booked = await deskCall('book_table', { ...guest, time: times.first, partySize: 4 });
+		expectAnswer(booked, false);
+		expect(booked.json).toHaveLength(1);
+		const bookingId = booked.json[0].id;
+		expect(booked.json[0]).toMatchObject({
+			groupSize: 4,
+			customerName: guest.guestName,
+			stateRole: 'booked',
+			...spelt('confirmed'),
+		});
+		expect(wallClock(booked.json[0].reservationTime, TIME_ZONE)).toBe(times.first);
+		const made = await stored(bookingId);
+		expect(made).toMatchObject({ phone: guest.phone, ...spelt('confirmed') });
+		expect(wallClock(made.reservationTime, TIME_ZONE)).toBe(times.first);
+
+		const found = await deskCall('find_booking', { phone: '030 5550-1826' });
+		expectAnswer(found, false);
+		expect(found.json).toEqual([
+			expect.objectContaining({
+				id: bookingId,
+				customerName: guest.guestName,
+				stateRole: 'booked',
+			}),
+		]);
+
+		const cancelled = await deskCall('cancel_booking', { bookingId, note: 'Plans changed' });
+		expectAnswer(cancelled, false);
+		expect(cancelled.json[0]).toMatchObject({
+			id: bookingId,
+			stateRole: 'cancelled',
+			...spelt('cancelled'),
+		});
+		expect(desk.view.stateOf(await stored(bookingId))).toBe('cancelled');
+		// Find leaves cancelled bookings out.
+		const gone = await deskCall('find_booking', { phone: guest.phone });
+		expectAnswer(gone, false);
+		expect(gone.text).not.toContain(bookingId);
+		durations[`${reading}: book, find, cancel`] = Math.round(performance.now() - started);
+	});
+
+	it("a full slot: check_availability says so and book_table is refused with the rule's sentence; cancelled bookings free their place", async () => {
+		const started = performance.now();
+		const slot = times.second;
+		const create = async (customerName: string, extra: Record<string, unknown> = {}) => {
+			const made = await desk.api('createReservation', {
+				body: { reservationTime: `${slot}:00`, groupSize: 2, customerName, ...extra },
+			});
+			expect([made.status, made.text]).toEqual([201, expect.any(String)]);
+			return made.body as Record<string, any>;
+		};
+		// Five places taken (one guest already seated), two freed by cancellations: one place left.
+		for (let i = 0; i < MAX_BOOKINGS - 2; i++) await create(`Earlier ${i}`);
+		await create('Seated guest', desk.view.stateBody('seated'));
+		for (let i = 0; i < 2; i++) {
+			const made = await create(`Cancelled ${i}`);
+			const cancelled = await desk.api('cancelReservation', {
+				path: { reservationId: made.id },
+				body: { note: 'freed', doNotChargeFee: true },
+			});
+			expect(cancelled.status).toBe(200);
+		}
+
+		const open = await deskCall('check_availability', { time: slot, partySize: 2 });
+		expectAnswer(open, false);
+		expect(open.json[0]).toMatchObject({ time: slot, bookable: true });
+		const last = await deskCall('book_table', { ...guest, time: slot, partySize: 2 });
+		expectAnswer(last, false);
+		expect(last.json[0]).toMatchObject({ stateRole: 'booked' });
+
+		const sentence = `${slot.replace('T', ' ')} is fully booked.`;
+		const full = await deskCall('check_availability', { time: slot, partySize: 2 });
+		expectAnswer(full, false);
+		expect(full.json[0]).toMatchObject({
+			bookable: false,
+			rule: 'slot_fully_booked',
+			reason: sentence,
+		});
+		const refused = await deskCall('book_table', { ...guest, time: slot, partySize: 2 });
+		expectAnswer(refused, true);
+		expect(refused.text).toContain(sentence);
+		const inSlot = (await allReservations(desk.api)).filter(
+			(r) =>
+				wallClock(String(r.reservationTime), TIME_ZONE) === slot &&
+				desk.view.stateOf(r) !== 'cancelled',
+		);
+		expect(inSlot).toHaveLength(MAX_BOOKINGS);
+		durations[`${reading}: full slot`] = Math.round(performance.now() - started);
 	});
 });
