@@ -1,7 +1,8 @@
 /**
  * The sandbox's fixed bearer tokens (documented in the README) and the access rules per token
  * kind (spec 5): staff and partner tokens act as a user, the vendor token as an application with
- * scope App, the outsider token is valid but reaches no restaurant.
+ * scope App, the outsider token is valid but reaches no restaurant. Beside them, the OAuth2 clients
+ * whose tokens (POST /token, sandbox/oauth.ts) expire: each gets the rights of one fixed token.
  */
 import { ApiProblem } from './problems';
 
@@ -60,8 +61,45 @@ export const SANDBOX_TOKENS: Readonly<Record<string, Principal>> = {
 	},
 };
 
-/** Reads the bearer token of a request, or fails with 401 (no token, wrong scheme, unknown). */
-export function authenticate(authorization: string | undefined): Principal {
+export interface SandboxClient {
+	clientSecret: string;
+	/** The rights of every token issued to the client: those of a fixed token. */
+	principal: Principal;
+}
+
+/**
+ * The OAuth2 clients of the client-credentials grant (POST /token), by client ID: one each for the
+ * staff, partner and vendor (application) rights of the fixed tokens.
+ */
+export const SANDBOX_CLIENTS: Readonly<Record<string, SandboxClient>> = {
+	'sandbox-staff-client': {
+		clientSecret: 'sandbox-staff-secret',
+		principal: SANDBOX_TOKENS['sandbox-staff-token'],
+	},
+	'sandbox-partner-client': {
+		clientSecret: 'sandbox-partner-secret',
+		principal: SANDBOX_TOKENS['sandbox-partner-token'],
+	},
+	'sandbox-vendor-client': {
+		clientSecret: 'sandbox-vendor-secret',
+		principal: SANDBOX_TOKENS['sandbox-vendor-token'],
+	},
+};
+
+/**
+ * The rights of a token POST /token issued; undefined for one it never issued. Throws the 401 of
+ * an issued token past its lifetime.
+ */
+export type IssuedTokenLookup = (token: string) => Principal | undefined;
+
+/**
+ * Reads the bearer token of a request, or fails with 401 (no token, wrong scheme, unknown, or an
+ * issued token that expired). The fixed tokens never expire.
+ */
+export function authenticate(
+	authorization: string | undefined,
+	issued?: IssuedTokenLookup,
+): Principal {
 	const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
 	if (!match) {
 		throw new ApiProblem(
@@ -70,7 +108,8 @@ export function authenticate(authorization: string | undefined): Principal {
 			'Missing bearer token: send the header "Authorization: Bearer <token>".',
 		);
 	}
-	const principal = SANDBOX_TOKENS[match[1]];
+	const token = match[1];
+	const principal = Object.hasOwn(SANDBOX_TOKENS, token) ? SANDBOX_TOKENS[token] : issued?.(token);
 	if (!principal)
 		throw new ApiProblem(401, 'unauthorized', 'The access token is invalid or has expired.');
 	return principal;

@@ -3,6 +3,7 @@
  * stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS, TOKEN_PATH } from './oauth';
 import { DEFAULT_READING, READING_NAMES, type ReadingName } from './readings';
 import { DEFAULT_RESERVATIONS_PER_RESTAURANT } from './seed';
 import { buildSandbox } from './server';
@@ -11,6 +12,13 @@ function positiveInt(value: string): number {
 	const n = Number(value);
 	if (!Number.isInteger(n) || n < 0)
 		throw new InvalidArgumentError('must be a whole number, 0 or more');
+	return n;
+}
+
+function atLeastOne(value: string): number {
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 1)
+		throw new InvalidArgumentError('must be a whole number, 1 or more');
 	return n;
 }
 
@@ -58,13 +66,25 @@ const program = new Command()
 			.choices([...READING_NAMES])
 			.default(DEFAULT_READING),
 	)
+	.option(
+		'--token-lifetime <seconds>',
+		`how long a token from POST ${TOKEN_PATH} is accepted (the fixed tokens never expire)`,
+		atLeastOne,
+		DEFAULT_TOKEN_LIFETIME_SECONDS,
+	)
 	.option('-t, --today <date>', 'anchor day of the seed (YYYY-MM-DD), today by default', day)
 	.option('-q, --quiet', 'do not log requests')
 	.parse();
 
 /** What the sandbox was started with, for its first line. */
 function describe(
-	opts: { reservations: number; latency: number; rateLimit: number; reading: ReadingName },
+	opts: {
+		reservations: number;
+		latency: number;
+		rateLimit: number;
+		reading: ReadingName;
+		tokenLifetime: number;
+	},
 	restaurants: number,
 ): string {
 	return [
@@ -73,6 +93,9 @@ function describe(
 		...(opts.latency > 0 ? [`${opts.latency} ms latency`] : []),
 		...(opts.rateLimit > 0 ? [`at most ${opts.rateLimit} requests/s`] : []),
 		...(opts.reading !== DEFAULT_READING ? [`reading: ${opts.reading}`] : []),
+		...(opts.tokenLifetime !== DEFAULT_TOKEN_LIFETIME_SECONDS
+			? [`tokens from POST ${TOKEN_PATH} valid for ${opts.tokenLifetime} s`]
+			: []),
 	].join(', ');
 }
 
@@ -86,6 +109,7 @@ async function main(): Promise<void> {
 		latency: number;
 		rateLimit: number;
 		reading: ReadingName;
+		tokenLifetime: number;
 		today?: string;
 		quiet?: boolean;
 	}>();
@@ -98,6 +122,7 @@ async function main(): Promise<void> {
 		latencyMs: opts.latency,
 		rateLimitPerSecond: opts.rateLimit,
 		reading: opts.reading,
+		tokenLifetimeSeconds: opts.tokenLifetime,
 		log,
 	});
 	try {

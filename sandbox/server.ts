@@ -3,7 +3,8 @@
  * maps each operationId to a handler of its family), errors are ProblemDetails, and every request
  * is logged on one line without its headers (the token never reaches a log). A reading of the spec
  * other than the sandbox's own (`reading`, sandbox/readings/) rewrites what crosses the API's HTTP
- * boundary; the control path always answers in the sandbox's own form.
+ * boundary; the control path always answers in the sandbox's own form. Beside the API, at the base
+ * address, `POST /token` issues tokens that expire (sandbox/oauth.ts).
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -17,6 +18,7 @@ import { eventHandlers } from './families/events';
 import { menuHandlers } from './families/menus';
 import { reservationHandlers } from './families/reservations/handlers';
 import { restaurantHandlers } from './families/restaurants';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS, TOKEN_PATH, TokenIssuer, tokenRoutes } from './oauth';
 import { ApiProblem, sendProblemDetails } from './problems';
 import { DEFAULT_READING, readingNamed, type Reading, type ReadingName } from './readings';
 import { problemSender, readingResolver } from './readings/http';
@@ -51,7 +53,15 @@ export interface SandboxOptions {
 	 * `legacy` (sandbox/readings/).
 	 */
 	reading?: ReadingName;
-	/** Receives one line per request; nothing is logged when absent. */
+	/**
+	 * How long a token from POST /token is accepted, whole seconds (3600 when absent); the fixed
+	 * tokens never expire.
+	 */
+	tokenLifetimeSeconds?: number;
+	/**
+	 * Receives one line per request (method, path and query, status, time: never a header or the
+	 * body); nothing is logged when absent.
+	 */
 	log?: (line: string) => void;
 }
 
@@ -62,6 +72,8 @@ export interface Sandbox {
 	rateLimit: RateLimit;
 	/** The reading of the spec the API answers in. */
 	reading: Reading;
+	/** The tokens POST /token issued. */
+	tokens: TokenIssuer;
 }
 
 /** Names the field of a schema-validation error: "groupSize", "from", "order.orderItems[0].productId". */
@@ -97,6 +109,12 @@ function toProblem(error: FastifyError): ApiProblem {
 	return new ApiProblem(500, 'internal_error', 'The sandbox failed to handle the request.');
 }
 
+/** The request as logged: the token endpoint's path alone (a client may put its secret in the query). */
+function loggedUrl(url: string): string {
+	const path = url.split('?')[0];
+	return path === TOKEN_PATH ? path : url;
+}
+
 export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const today = options.today ?? new Date().toISOString().slice(0, 10);
 	const reservationsPerRestaurant =
@@ -113,6 +131,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		url.startsWith('/__sandbox') ? sendProblemDetails : sendApiProblem;
 	const faults = new FaultInjector(options.latencyMs ?? 0, sendApiProblem);
 	const rateLimit = new RateLimit(options.rateLimitPerSecond ?? 0, sendApiProblem);
+	const tokens = new TokenIssuer(options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
 	const app = Fastify({
 		logger: false,
 		ajv: { customOptions: AJV_OPTIONS, plugins: AJV_PLUGINS },
@@ -145,7 +164,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		if (request.url.startsWith('/api/'))
 			faults.record(request.method, request.url, reply.statusCode);
 		options.log?.(
-			`${new Date().toISOString()} ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
+			`${new Date().toISOString()} ${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
 		);
 	});
 
@@ -154,22 +173,25 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		store,
 		faults,
 		rateLimit,
+		tokens,
 		describe: () => ({
 			today,
 			reservationsPerRestaurant,
 			extraProducts,
 			restaurants,
 			rateLimitPerSecond: rateLimit.requestsPerSecond,
+			tokenLifetimeSeconds: tokens.lifetimeSeconds,
 		}),
 		reading: reading.name,
 	});
+	await app.register(tokenRoutes, { issuer: tokens });
 
 	await app.register(async (api) => {
 		api.decorateRequest('principal', null as unknown as Principal);
 		api.addHook('onRequest', faults.onRequest);
 		api.addHook('onRequest', rateLimit.onRequest);
 		api.addHook('onRequest', async (request) => {
-			request.principal = authenticate(request.headers.authorization);
+			request.principal = authenticate(request.headers.authorization, tokens.principalOf);
 		});
 		await api.register(multipart, {
 			attachFieldsToBody: 'keyValues',
@@ -199,5 +221,5 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			),
 		});
 	});
-	return { app, store, faults, rateLimit, reading };
+	return { app, store, faults, rateLimit, reading, tokens };
 }

@@ -45,6 +45,13 @@ function count(value: string): number {
 	return n;
 }
 
+function atLeastOne(value: string): number {
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 1)
+		throw new InvalidArgumentError('must be a whole number, 1 or more');
+	return n;
+}
+
 function port(value: string): number {
 	const n = Number(value);
 	if (!Number.isInteger(n) || n < 1 || n > 65535)
@@ -84,6 +91,11 @@ const program = new Command()
 		'API requests per second beyond which the sandbox answers 429 with Retry-After',
 		count,
 	)
+	.option(
+		'--token-lifetime <seconds>',
+		"how long a token from the sandbox's POST /token is accepted (default 3600; the fixed tokens never expire)",
+		atLeastOne,
+	)
 	.addOption(
 		new Option(
 			'--reading <name>',
@@ -114,6 +126,7 @@ interface Options {
 	latency?: number;
 	rateLimit?: number;
 	reading: ReadingName;
+	tokenLifetime?: number;
 	quiet?: boolean;
 	n8nLogLevel: string;
 	deployment: DeploymentKind;
@@ -180,12 +193,19 @@ async function main(): Promise<void> {
 		latencyMs: opts.latency,
 		rateLimitPerSecond: opts.rateLimit,
 		reading: opts.reading,
+		tokenLifetimeSeconds: opts.tokenLifetime,
 		onLine: (line) => out(`[sandbox] ${line}`),
 	});
 	started.push(sandbox.process);
 	if (stopping) return;
+	const sandboxNotes = [
+		...(opts.reading === 'sandbox' ? [] : [`reading: ${opts.reading}`]),
+		...(opts.tokenLifetime === undefined
+			? []
+			: [`tokens from POST /token valid for ${opts.tokenLifetime} s`]),
+	];
 	out(
-		`[dev] sandbox API on ${sandbox.url}${opts.reading === 'sandbox' ? '' : ` (reading: ${opts.reading})`}`,
+		`[dev] sandbox API on ${sandbox.url}${sandboxNotes.length ? ` (${sandboxNotes.join('; ')})` : ''}`,
 	);
 
 	const echo = (line: string) => (opts.quiet ? undefined : out(`[n8n] ${line}`));

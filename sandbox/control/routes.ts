@@ -1,10 +1,12 @@
 /**
  * The sandbox's own control path, /__sandbox: health, the reading of the spec the API answers in,
- * reset to the seed, fault injection, latency, rate limit and the log of API requests. Never under
+ * reset to the seed, fault injection, latency, rate limit, the log of API requests, and the counts
+ * and expiry of the tokens POST /token issued. Never under
  * /api, never part of the partner API, and always in the sandbox's own form.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../store/store';
+import type { TokenIssuer } from '../oauth';
 import type { FaultInjector } from './faults';
 import type { RateLimit } from './rateLimit';
 import { READINGS, type ReadingName } from '../readings';
@@ -13,6 +15,7 @@ interface ControlOptions {
 	store: Store;
 	faults: FaultInjector;
 	rateLimit: RateLimit;
+	tokens: TokenIssuer;
 	describe: () => Record<string, unknown>;
 	/** The reading of the spec the API answers in (sandbox/readings/). */
 	reading: ReadingName;
@@ -33,7 +36,7 @@ const faultSchema = {
 
 export async function controlRoutes(
 	app: FastifyInstance,
-	{ store, faults, rateLimit, describe, reading }: ControlOptions,
+	{ store, faults, rateLimit, tokens, describe, reading }: ControlOptions,
 ): Promise<void> {
 	app.get('/health', async () => ({ ok: true, ...describe() }));
 
@@ -43,6 +46,7 @@ export async function controlRoutes(
 		return { name, stateField, states, moreStates };
 	});
 
+	// A reset keeps the issued tokens and their counts: it puts the data back, it signs no one out.
 	app.post('/reset', async (_request, reply) => {
 		store.reset();
 		faults.clear();
@@ -108,4 +112,10 @@ export async function controlRoutes(
 		faults.clearLog();
 		return reply.code(204).send();
 	});
+
+	// Tokens from POST /token: how many were issued, their lifetime, and how many API requests came
+	// with one that had expired (a client that renews on 401 makes one such request per renewal).
+	app.get('/tokens', async () => tokens.counts());
+	// Every issued token expires now, so that a test need not wait out the lifetime.
+	app.post('/tokens/expire', async () => ({ expired: tokens.expireAll() }));
 }

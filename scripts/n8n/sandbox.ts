@@ -4,6 +4,7 @@
  * `/__sandbox` control routes, and stopped.
  */
 import path from 'node:path';
+import type { TokenCounts } from '../../sandbox/oauth';
 import type { ReadingName } from '../../sandbox/readings';
 import { cleanNpmEnv } from './npm';
 import { UserFacingError, type Log } from './output';
@@ -33,6 +34,8 @@ export interface SandboxOptions {
 	 * `upper`, `legacy` (sandbox/readings/).
 	 */
 	reading?: ReadingName;
+	/** How long a token from POST /token is accepted, whole seconds (3600 when absent). */
+	tokenLifetimeSeconds?: number;
 	/** Every line the sandbox writes, except the one that says where it listens. */
 	onLine?: Log;
 }
@@ -46,6 +49,10 @@ export interface RunningSandbox {
 	control(method: string, route: string, body?: unknown): Promise<Response>;
 	/** POST /__sandbox/reset: back to the seed, faults and request log cleared. */
 	reset(): Promise<void>;
+	/** GET /__sandbox/tokens: the tokens POST /token issued, their lifetime, the 401s for expired ones. */
+	tokens(): Promise<TokenCounts>;
+	/** POST /__sandbox/tokens/expire: every issued token expires now; how many were still valid. */
+	expireTokens(): Promise<number>;
 	stop(): Promise<void>;
 }
 
@@ -67,6 +74,8 @@ function cliArgs(options: SandboxOptions): string[] {
 	if (options.latencyMs) args.push('--latency', String(options.latencyMs));
 	if (options.rateLimitPerSecond) args.push('--rate-limit', String(options.rateLimitPerSecond));
 	if (options.reading && options.reading !== 'sandbox') args.push('--reading', options.reading);
+	if (options.tokenLifetimeSeconds !== undefined)
+		args.push('--token-lifetime', String(options.tokenLifetimeSeconds));
 	return args;
 }
 
@@ -94,7 +103,9 @@ async function listeningUrl(managed: ManagedProcess, listening: Promise<string>)
 	);
 }
 
-function controlRoutes(url: string): Pick<RunningSandbox, 'control' | 'reset'> {
+function controlRoutes(
+	url: string,
+): Pick<RunningSandbox, 'control' | 'reset' | 'tokens' | 'expireTokens'> {
 	const control = (method: string, route: string, body?: unknown) =>
 		fetch(`${url}/__sandbox${route}`, {
 			method,
@@ -106,6 +117,16 @@ function controlRoutes(url: string): Pick<RunningSandbox, 'control' | 'reset'> {
 		async reset() {
 			const response = await control('POST', '/reset');
 			if (response.status !== 204) throw new Error(`reset failed: ${response.status}`);
+		},
+		async tokens() {
+			const response = await control('GET', '/tokens');
+			if (response.status !== 200) throw new Error(`token counts failed: ${response.status}`);
+			return (await response.json()) as TokenCounts;
+		},
+		async expireTokens() {
+			const response = await control('POST', '/tokens/expire');
+			if (response.status !== 200) throw new Error(`token expiry failed: ${response.status}`);
+			return ((await response.json()) as { expired: number }).expired;
 		},
 	};
 }
