@@ -9,8 +9,10 @@
  * (`analyzePackage`, with the scanner's own file patterns) on the staged package (stage.ts) and on
  * an unpacked `npm pack` of a clean build of it, and counts errors and warnings with the scanner's
  * exported config (`analyzePackage` itself fails on errors only). It also checks what the tarball
- * holds: the package files, and in `dist/` the compiled credential and nodes, their codex
- * `.node.json` files and the icons, nothing else. Exits 1 on any problem.
+ * holds: the package files, and in `dist/` the compiled credentials and nodes (one `.js` per source
+ * file, no declarations, no source maps, and no `.js` that names a source map: see CONTRIBUTING.md,
+ * "What the package ships"), their codex `.node.json` files and the icons, nothing else. Exits 1 on
+ * any problem.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,8 +71,8 @@ function expectedTarballFiles(staged: StagedPackage): Set<string> {
 	const expected = new Set(['package.json', 'README.md', 'LICENSE.md']);
 	for (const file of staged.files) {
 		if (/^(nodes|credentials)\/.*\.ts$/.test(file)) {
-			const compiled = `dist/${file.slice(0, -'.ts'.length)}`;
-			for (const suffix of ['.js', '.d.ts', '.js.map']) expected.add(compiled + suffix);
+			// What n8n loads: the compiled JavaScript alone (tsconfig.json emits no .d.ts, no .js.map).
+			expected.add(`dist/${file.slice(0, -'.ts'.length)}.js`);
 		} else if (/^nodes\/.*\.(json|svg|png)$/.test(file) || /^icons\/[^/]+\.(svg|png)$/.test(file)) {
 			expected.add(`dist/${file}`);
 		}
@@ -84,18 +86,30 @@ function listFiles(dir: string): string[] {
 		.filter((file) => fs.statSync(path.join(dir, file)).isFile());
 }
 
+/** Compiled files that end naming a source map (`//# sourceMappingURL=`), which the tarball lacks. */
+function namingSourceMaps(unpacked: string, packed: string[]): string[] {
+	return packed.filter(
+		(file) =>
+			file.endsWith('.js') &&
+			/^\/\/# sourceMappingURL=/m.test(fs.readFileSync(path.join(unpacked, file), 'utf8')),
+	);
+}
+
 function contentsLeg(staged: StagedPackage, unpacked: string, tarball: string): CheckResult {
 	const expected = expectedTarballFiles(staged);
 	const packed = listFiles(unpacked);
 	const extra = packed.filter((file) => !expected.has(file)).sort();
 	const missing = [...expected].filter((file) => !packed.includes(file)).sort();
+	const mapped = namingSourceMaps(unpacked, packed).sort();
 	for (const file of extra) console.log(`in the tarball, but not built from the package: ${file}`);
 	for (const file of missing)
 		console.log(`built from the package, but not in the tarball: ${file}`);
+	for (const file of mapped) console.log(`names a source map the tarball does not ship: ${file}`);
 	const count = (pattern: RegExp) => packed.filter((file) => pattern.test(file)).length;
+	const bytes = fs.statSync(tarball).size;
 	return {
-		ok: extra.length === 0 && missing.length === 0,
-		summary: `tarball contents (${path.basename(tarball)}, ${packed.length} files: ${count(/\.js$/)} compiled, ${count(/\.node\.json$/)} codex, ${count(/^dist\/icons\//)} icons): ${extra.length} unexpected, ${missing.length} missing`,
+		ok: extra.length === 0 && missing.length === 0 && mapped.length === 0,
+		summary: `tarball contents (${path.basename(tarball)}, ${(bytes / 1000).toFixed(1)} kB, ${packed.length} files: ${count(/\.js$/)} compiled, ${count(/\.node\.json$/)} codex, ${count(/^dist\/icons\//)} icons): ${extra.length} unexpected, ${missing.length} missing, ${mapped.length} naming a source map`,
 	};
 }
 
