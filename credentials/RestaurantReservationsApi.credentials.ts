@@ -7,7 +7,10 @@ import type {
 } from 'n8n-workflow';
 
 import { NORMALIZED_BASE_URL_EXPRESSION } from '../nodes/shared/baseUrl';
-import { BOOKING_STATES_FIELD, TIME_ZONE_FIELD } from '../nodes/shared/reading/credentialFields';
+import {
+	BOOKING_STATES_PROPERTY,
+	TIME_ZONE_PROPERTY,
+} from '../nodes/shared/reading/credentialFields';
 
 export class RestaurantReservationsApi implements ICredentialType {
 	name = 'restaurantReservationsApi';
@@ -42,25 +45,8 @@ export class RestaurantReservationsApi implements ICredentialType {
 			default: '',
 			description: 'Bearer token issued by the restaurant platform (staff, partner or vendor)',
 		},
-		{
-			displayName: 'Booking States',
-			name: BOOKING_STATES_FIELD,
-			type: 'string',
-			typeOptions: { rows: 2 },
-			default: '',
-			placeholder: 'e.g. Walked = arrived, LEFT_MESSAGE = booked',
-			description:
-				'Only for states the nodes cannot place (Restaurant › Check Booking Data names them): "<state> = <role>" entries separated by commas, with the roles awaitingApproval, booked, arrived, finished, noShow, cancelled. States are otherwise read by their meaning in any spelling (Confirmed, CONFIRMED, Canceled, NO_SHOW ...). Used by every node and AI tool with this credential.',
-		},
-		{
-			displayName: 'Restaurant Time Zone',
-			name: TIME_ZONE_FIELD,
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Europe/Berlin',
-			description:
-				'Only when the API gives a restaurant no time zone the nodes can read (IANA names and Windows zone names such as "W. Europe Standard Time" are read), or only a fixed offset such as UTC+01:00, which knows no clock change: the zone its booking times are read in. Leave empty otherwise.',
-		},
+		BOOKING_STATES_PROPERTY,
+		TIME_ZONE_PROPERTY,
 	];
 
 	authenticate: IAuthenticateGeneric = {

@@ -1,9 +1,9 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { NORMALIZED_BASE_URL_EXPRESSION } from '../shared/baseUrl';
+import { authenticationParameter, NODE_CREDENTIALS } from '../shared/parameters';
 import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
 import { getBookingStates } from '../shared/loadOptions/getBookingStates';
-import { CREDENTIAL_TYPE } from '../shared/transport';
 import { getCancellationReasons } from './loadOptions/getCancellationReasons';
 import { getEvents } from './loadOptions/getEvents';
 import { getMenus } from './loadOptions/getMenus';
@@ -29,7 +29,7 @@ export class RestaurantReservations implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: NODE_CREDENTIALS,
 		requestDefaults: {
 			baseURL: NORMALIZED_BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -38,7 +38,7 @@ export class RestaurantReservations implements INodeType {
 			ignoreHttpStatusErrors: true,
 		},
 		// Each field once for all operations that show it alike: n8n walks every property per item.
-		properties: declaredOnce(declaredProperties),
+		properties: [authenticationParameter, ...declaredOnce(declaredProperties)],
 	};
 
 	methods = {

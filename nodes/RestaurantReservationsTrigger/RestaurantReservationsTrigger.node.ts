@@ -13,8 +13,13 @@ import { NodeConnectionTypes, updateDisplayOptions } from 'n8n-workflow';
 import { MAX_RANGE_DAYS } from '../shared/dateWindows';
 import { searchRestaurants } from '../shared/listSearch/searchRestaurants';
 import { getBookingStates } from '../shared/loadOptions/getBookingStates';
-import { reservationListFilters, restaurantLocator, sortedOptions } from '../shared/parameters';
-import { CREDENTIAL_TYPE } from '../shared/transport';
+import {
+	authenticationParameter,
+	NODE_CREDENTIALS,
+	reservationListFilters,
+	restaurantLocator,
+	sortedOptions,
+} from '../shared/parameters';
 import { pollWatch } from './poll/poll';
 import { REQUESTS_AT_ONCE_OPTION } from './poll/requestsAtOnce';
 import { MAX_HORIZON_DAYS } from './poll/settings';
@@ -61,8 +66,9 @@ export class RestaurantReservationsTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: NODE_CREDENTIALS,
 		properties: [
+			authenticationParameter,
 			{
 				displayName: 'Watch',
 				name: 'watch',

@@ -1,8 +1,10 @@
 /**
- * Parameters both nodes show: the restaurant picker and the reservation list filters of spec 4.1
- * (Reservation › Get Many lists with them, the trigger watches with them).
+ * Parameters both nodes show: Authentication and its credentials, the restaurant picker and the
+ * reservation list filters of spec 4.1 (Reservation › Get Many lists with them, the trigger watches
+ * with them).
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+import { AUTHENTICATION, CREDENTIAL_TYPE, CLIENT_CREDENTIALS_TYPE } from './transport';
 
 /** The restaurant, picked from the list loaded from the API (listSearch `searchRestaurants`) or given by ID. */
 export const restaurantLocator: INodeProperties = {
@@ -108,6 +110,46 @@ export const reservationListFilters: INodeProperties[] = [
 		typeOptions: BOOKING_STATES_OPTIONS,
 		default: '',
 		description: `Only bookings in this state. ${STATE_CHOICE_NOTE}.`,
+	},
+];
+
+/**
+ * How the nodes authenticate: a static access token (the default: every saved workflow runs on
+ * unchanged), or OAuth2 client credentials, whose tokens expire and which n8n renews.
+ */
+export const authenticationParameter: INodeProperties = {
+	displayName: 'Authentication',
+	name: 'authentication',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Access Token',
+			value: AUTHENTICATION.accessToken,
+			description: 'A bearer token pasted into the credential',
+		},
+		{
+			name: 'OAuth2 (Client Credentials)',
+			value: AUTHENTICATION.oAuth2,
+			description:
+				"A client ID and secret from the restaurant's integration settings; n8n renews the token",
+		},
+	],
+	// AUTHENTICATION.accessToken, written out for n8n's lint.
+	default: 'accessToken',
+};
+
+/** Each credential for its Authentication. */
+export const NODE_CREDENTIALS: INodeCredentialDescription[] = [
+	{
+		name: CREDENTIAL_TYPE,
+		required: true,
+		displayOptions: { show: { authentication: [AUTHENTICATION.accessToken] } },
+	},
+	{
+		name: CLIENT_CREDENTIALS_TYPE,
+		required: true,
+		displayOptions: { show: { authentication: [AUTHENTICATION.oAuth2] } },
 	},
 ];
 

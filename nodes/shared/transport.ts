@@ -1,7 +1,8 @@
 /**
  * Requests made from code (dropdown loaders, the trigger, multi-step operations) rather than from
- * declarative routing: authenticated with the package's credential, against the normalised base
- * URL, with API errors mapped by ./errors. The token only ever travels in the request header.
+ * declarative routing: authenticated with the credential the node's Authentication names (a static
+ * access token, or OAuth2 client credentials that n8n renews), against the normalised base URL,
+ * with API errors mapped by ./errors. The token only ever travels in the request header.
  */
 import type {
 	ICredentialsDecrypted,
@@ -14,10 +15,22 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { normalizeBaseUrl } from './baseUrl';
 import { apiError } from './errors';
 
 export const CREDENTIAL_TYPE = 'restaurantReservationsApi';
+export const CLIENT_CREDENTIALS_TYPE = 'restaurantReservationsOAuth2Api';
+
+/** Values of the nodes' Authentication parameter (saved in workflows: never change them). */
+export const AUTHENTICATION = { accessToken: 'accessToken', oAuth2: 'oAuth2' } as const;
+
+/**
+ * With OAuth2, a 401 must reach n8n's OAuth2 request helper as an error: it then fetches a new
+ * token and sends the request once more. Every other error status is answered as a response, for
+ * the nodes' own error mapping (n8n 2.x reads this; n8n 1.x ignores every status, and renews nothing).
+ */
+export const OAUTH2_STATUS_ERRORS = { ignore: true, except: [401] } as const;
 
 export type ApiContext =
 	IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -53,8 +66,16 @@ export function bodyOrThrow<T>(
 
 /** The credential as read for one context, with its normalised base URL. */
 interface ContextCredential {
+	type: string;
 	baseUrl: string;
 	decrypted: ICredentialsDecrypted;
+}
+
+/** The credential type the node's Authentication parameter names (Access Token by default). */
+export function credentialTypeOf(context: ApiContext): string {
+	return context.getNode().parameters?.authentication === AUTHENTICATION.oAuth2
+		? CLIENT_CREDENTIALS_TYPE
+		: CREDENTIAL_TYPE;
 }
 
 const credentials = new WeakMap<ApiContext, Promise<ContextCredential>>();
@@ -70,10 +91,12 @@ const credentials = new WeakMap<ApiContext, Promise<ContextCredential>>();
 function credentialOf(context: ApiContext): Promise<ContextCredential> {
 	let credential = credentials.get(context);
 	if (!credential) {
-		const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? { name: '' };
-		credential = context.getCredentials(CREDENTIAL_TYPE).then((data) => ({
+		const type = credentialTypeOf(context);
+		const { id, name } = context.getNode().credentials?.[type] ?? { name: '' };
+		credential = context.getCredentials(type).then((data) => ({
+			type,
 			baseUrl: normalizeBaseUrl(String(data.baseUrl ?? '')),
-			decrypted: { id: id ?? '', name, type: CREDENTIAL_TYPE, data },
+			decrypted: { id: id ?? '', name, type, data },
 		}));
 		credentials.set(context, credential);
 	}
@@ -90,7 +113,7 @@ export async function apiRequestFull(
 	context: ApiContext,
 	request: ApiRequest,
 ): Promise<IN8nHttpFullResponse> {
-	const { baseUrl, decrypted } = await credentialOf(context);
+	const { type, baseUrl, decrypted } = await credentialOf(context);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: baseUrl,
@@ -102,14 +125,67 @@ export async function apiRequestFull(
 		ignoreHttpStatusErrors: true,
 		...(request.timeout === undefined ? {} : { timeout: request.timeout }),
 	};
+	if (type === CLIENT_CREDENTIALS_TYPE) return await oAuth2Request(context, type, options);
 	// A copy per request: n8n may add to the data it authenticates with (a pre-authentication).
 	const credentialsDecrypted = { ...decrypted, data: { ...decrypted.data } };
-	return (await context.helpers.httpRequestWithAuthentication.call(
-		context,
-		CREDENTIAL_TYPE,
-		options,
-		{ credentialsDecrypted },
-	)) as IN8nHttpFullResponse;
+	return (await context.helpers.httpRequestWithAuthentication.call(context, type, options, {
+		credentialsDecrypted,
+	})) as IN8nHttpFullResponse;
+}
+
+/**
+ * A request with the OAuth2 credential: n8n fetches a token on first use and a new one after a
+ * 401 (reading the credential itself each time). A 401 that stays after the new token, like every
+ * other error status, comes back as a response.
+ */
+async function oAuth2Request(
+	context: ApiContext,
+	type: string,
+	options: IHttpRequestOptions,
+): Promise<IN8nHttpFullResponse> {
+	try {
+		return (await context.helpers.httpRequestWithAuthentication.call(context, type, {
+			...options,
+			ignoreHttpStatusErrors: OAUTH2_STATUS_ERRORS as unknown as boolean,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		const response = statusResponseOf(error);
+		if (response) return response;
+		throw tokenError(context, error);
+	}
+}
+
+interface HttpFailure {
+	response?: { status?: number; headers?: IDataObject; data?: unknown };
+	cause?: unknown;
+	message?: string;
+}
+
+/** The response an error status was thrown with (n8n wraps the HTTP client's error), if any. */
+function statusResponseOf(error: unknown): IN8nHttpFullResponse | undefined {
+	for (let e = error as HttpFailure | undefined, depth = 0; e && depth < 4; depth++) {
+		const status = e.response?.status;
+		if (typeof status === 'number')
+			return {
+				statusCode: status,
+				headers: e.response?.headers ?? {},
+				body: (e.response?.data ?? null) as IN8nHttpFullResponse['body'],
+			};
+		e = e.cause as HttpFailure | undefined;
+	}
+	return undefined;
+}
+
+/** No token could be had: the token endpoint refused, or did not answer. Says which field to check. */
+function tokenError(context: ApiContext, error: unknown): Error {
+	const said = String((error as HttpFailure)?.message ?? error);
+	return new NodeOperationError(
+		context.getNode(),
+		'No access token: the token endpoint refused the client or did not answer',
+		{
+			description: `Check Access Token URL, Client ID and Client Secret in the Restaurant Reservations OAuth2 API credential, and Send Client Credentials (body or header). n8n said: ${said.replace(/Bearer\s+\S+/gi, 'Bearer ***')}`,
+		},
+	);
 }
 
 /** The body of an authenticated request; an error status throws the mapped NodeApiError. */
@@ -125,6 +201,6 @@ export async function apiRequest<T = unknown>(
  * the base URL, never the token.
  */
 export async function credentialScope(context: ApiContext): Promise<string[]> {
-	const id = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
+	const id = context.getNode().credentials?.[credentialTypeOf(context)]?.id ?? '';
 	return [id, (await credentialOf(context)).baseUrl];
 }

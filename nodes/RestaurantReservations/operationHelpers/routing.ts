@@ -17,7 +17,12 @@ import type {
 } from 'n8n-workflow';
 import { apiError, readProblem } from '../../shared/errors';
 import { fillPath } from '../../shared/paths';
-import { bodyOrThrow } from '../../shared/transport';
+import {
+	bodyOrThrow,
+	credentialTypeOf,
+	CLIENT_CREDENTIALS_TYPE,
+	OAUTH2_STATUS_ERRORS,
+} from '../../shared/transport';
 import { resultLimit } from './readParameters';
 
 type PreSend = (
@@ -150,6 +155,7 @@ export function apiOperation(spec: OperationSpec): INodePropertyOptions {
 		spec.responseCheck ??
 		(spec.errorHints ? throwOnApiErrorWithHints(spec.errorHints) : throwOnApiError);
 	const preSend = [
+		oAuth2StatusErrors,
 		...(spec.url.includes('{') && !spec.url.startsWith('=') ? [withPathParameters] : []),
 		...(spec.preSend ?? []),
 		...(spec.body ? [bodyStep(spec.body)] : []),
@@ -167,6 +173,21 @@ export function apiOperation(spec: OperationSpec): INodePropertyOptions {
 			output: { postReceive: [checkResponse, ...(spec.postReceive ?? []), pairItems] },
 			...(spec.pagination ? { operations: { pagination: spec.pagination } } : {}),
 		},
+	};
+}
+
+/**
+ * With OAuth2, a 401 is left to n8n's OAuth2 helper, which fetches a new token and sends the request
+ * once more (../../shared/transport OAUTH2_STATUS_ERRORS); every other status reaches the output steps.
+ */
+async function oAuth2StatusErrors(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	if (credentialTypeOf(this) !== CLIENT_CREDENTIALS_TYPE) return requestOptions;
+	return {
+		...requestOptions,
+		ignoreHttpStatusErrors: OAUTH2_STATUS_ERRORS as unknown as boolean,
 	};
 }
 

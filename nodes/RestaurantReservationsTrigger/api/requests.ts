@@ -8,7 +8,7 @@
  */
 import { statusQueryOf } from '../../shared/reading/vocabulary';
 import type { IDataObject, IN8nHttpFullResponse, IPollFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { LocalWindow } from '../../shared/dateWindows';
 import { apiError } from '../../shared/errors';
 import type { ApiRequest } from '../../shared/transport';
@@ -156,6 +156,11 @@ export async function send(
 			clock.pacing.finish();
 			// Cut off by the end of the budget rather than by the server.
 			if (Date.now() >= deadline) throw outOfTime(context, what, clock);
+			// The transport's own verdict (no OAuth2 token could be had) says what to check.
+			if (error instanceof NodeOperationError)
+				throw new NodeOperationError(context.getNode(), error.message, {
+					description: error.description ?? undefined,
+				});
 			throw unreachable(context, error, what, timeout);
 		}
 		const status = response.statusCode;

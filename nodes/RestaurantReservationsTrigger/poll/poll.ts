@@ -15,6 +15,7 @@ import { compareListing } from '../state/compare';
 import { readStoredState, writeStoredState } from '../state/storedState';
 import { WATCH_TARGETS } from '../targets';
 import type { Listing } from '../types';
+import { withExpiredTokenHint } from './expiredToken';
 import { nextState } from './nextState';
 import { oneAtATime, SAVE_MARGIN_MS } from './overlapGuard';
 import {
@@ -73,7 +74,7 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 		clock,
 	);
 	const failure = firstErrorWhenNoneListed(outcomes);
-	if (failure) throw failure;
+	if (failure) throw withExpiredTokenHint(context, failure, stored !== undefined);
 	if (outcomes.length > 0 && !outcomes.some((o) => o.kind === 'listed'))
 		throw outOfTime(context, 'the first restaurant', clock);
 	const result = nextState(stored, settings, lookedUpAt, outcomes, now);

@@ -35,9 +35,13 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 
 	private readonly store = new Map<string, ICredentialDataDecryptedObject>();
 
+	/**
+	 * `credentials` plays the server's database: a token n8n's OAuth2 helper fetched or renewed is
+	 * written back into it (updateCredentialsOauthTokenData), so the next run of the same test uses it.
+	 */
 	constructor(
 		credentialTypes: ICredentialType[],
-		credentials: Record<string, ICredentialDataDecryptedObject>,
+		private readonly credentials: Record<string, ICredentialDataDecryptedObject>,
 	) {
 		super();
 		for (const type of credentialTypes) this.types.set(type.name, type);
@@ -194,6 +198,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		data: ICredentialDataDecryptedObject,
 	): Promise<void> {
 		this.store.set(type, { ...this.store.get(type), ...data });
+		if (this.credentials[type]) this.credentials[type].oauthTokenData = data.oauthTokenData;
 	}
 
 	getCredentialsProperties(type: string): INodeProperties[] {

@@ -42,8 +42,16 @@ function parsedBody(data: unknown): unknown {
 	try {
 		return JSON.parse(data);
 	} catch {
-		return data; // not JSON: keep the text
+		return withoutSecret(data); // not JSON: keep the text
 	}
+}
+
+/**
+ * A token request's form (OAuth2 client credentials) carries the client secret by design: the
+ * record keeps that it was sent, not what it was, so that a test's results never hold it.
+ */
+function withoutSecret(form: string): string {
+	return form.replace(/(^|&)(client_secret=)[^&]*/g, '$1$2***');
 }
 
 function recordRequest(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {

@@ -26,8 +26,13 @@ export function assertNoAccessToken(
 	error: unknown,
 	credentials: CredentialsByType,
 ): void {
+	// The static token, and OAuth2's client secret and the tokens n8n fetched with it.
 	const tokens = Object.values(credentials ?? {})
-		.map((c) => c.accessToken)
+		.flatMap((c) => [
+			c.accessToken,
+			c.clientSecret,
+			(c.oauthTokenData as { access_token?: unknown } | undefined)?.access_token,
+		])
 		.filter((t): t is string => typeof t === 'string' && t.length > 0);
 	const text = `${JSON.stringify(value ?? null)}\n${errorText(error)}`;
 	for (const token of tokens) {

@@ -20,6 +20,8 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { RestaurantReservationsApi } from '../../../credentials/RestaurantReservationsApi.credentials';
+import { RestaurantReservationsOAuth2Api } from '../../../credentials/RestaurantReservationsOAuth2Api.credentials';
+import { OAuth2ApiBase } from './oAuth2Api';
 import { HarnessCredentialsHelper } from './credentialsHelper';
 
 const DEFAULT_NODE_TYPE = 'CUSTOM.restaurantReservations';
@@ -157,7 +159,11 @@ export function additionalDataFor(
 	const executionId = `harness-${++executionCounter}`;
 	return {
 		credentialsHelper: new HarnessCredentialsHelper(
-			options.credentialTypes ?? [new RestaurantReservationsApi()],
+			options.credentialTypes ?? [
+				new RestaurantReservationsApi(),
+				new RestaurantReservationsOAuth2Api(),
+				new OAuth2ApiBase(),
+			],
 			options.credentials ?? {},
 		),
 		hooks: new ExecutionLifecycleHooks(mode, executionId, data),

@@ -4,8 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { Hash53, hashDigits, isOmitted } from '../../state/hash';
-import type { ValueKind } from '../../state/valueTokens';
-import type { StateNames } from '../../state/valueTokens';
+import type { StateNames, ValueKind } from '../../state/valueTokens';
 import { earlierTimeToken, encodeValue } from '../../state/valueTokens';
 import { hasOffset } from '../../../shared/localTime';
 import { stateOf } from '../../../shared/reading/record';
