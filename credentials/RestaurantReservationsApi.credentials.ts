@@ -8,6 +8,7 @@ import type {
 
 import { NORMALIZED_BASE_URL_EXPRESSION } from '../nodes/shared/baseUrl';
 import {
+	BASE_URL_PROPERTY,
 	BOOKING_STATES_PROPERTY,
 	TIME_ZONE_PROPERTY,
 } from '../nodes/shared/reading/credentialFields';
@@ -26,16 +27,7 @@ export class RestaurantReservationsApi implements ICredentialType {
 		'https://github.com/restaurant-reservations/n8n-nodes-restaurant-reservations#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. https://api.example.com',
-			description:
-				'Address of the API: only the scheme and host are needed. A pasted endpoint URL (anything from /api/ on) or a trailing slash is fine, it is stripped.',
-		},
+		BASE_URL_PROPERTY,
 		{
 			displayName: 'Access Token',
 			name: 'accessToken',

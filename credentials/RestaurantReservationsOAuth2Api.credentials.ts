@@ -6,6 +6,7 @@ import {
 	NORMALIZED_BASE_URL_EXPRESSION,
 } from '../nodes/shared/baseUrl';
 import {
+	BASE_URL_PROPERTY,
 	BOOKING_STATES_PROPERTY,
 	TIME_ZONE_PROPERTY,
 } from '../nodes/shared/reading/credentialFields';
@@ -32,16 +33,7 @@ export class RestaurantReservationsOAuth2Api implements ICredentialType {
 		'https://github.com/restaurant-reservations/n8n-nodes-restaurant-reservations#credentials';
 
 	properties: INodeProperties[] = [
-		{
-			displayName: 'Base URL',
-			name: 'baseUrl',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. https://api.example.com',
-			description:
-				'Address of the API: only the scheme and host are needed. A pasted endpoint URL (anything from /api/ on) or a trailing slash is fine, it is stripped.',
-		},
+		BASE_URL_PROPERTY,
 		{
 			displayName: 'Grant Type',
 			name: 'grantType',

@@ -18,7 +18,7 @@ import {
 import type { ReservationState } from '../../sandbox/store/types';
 import { toLocalDateTime } from '../../nodes/shared/localTime';
 import { useSandbox, type SandboxContext } from '../support/sandbox';
-import { TOKENS } from '../support/tokens';
+import { rawCall, type Answer, type RawRequest } from '../support/rawHttp';
 
 export { READINGS, stateFromReading, type ReadingName };
 
@@ -30,44 +30,7 @@ export function readingSandbox(reading: ReadingName): SandboxContext {
 	return useSandbox({ reading, quiet: true, reservations: 0 });
 }
 
-export interface Answer<T = any> {
-	status: number;
-	headers: Headers;
-	text: string;
-	body: T;
-}
-
-export interface RawRequest {
-	body?: unknown;
-	query?: Record<string, string | number | boolean>;
-	token?: keyof typeof TOKENS;
-}
-
-/** A request to the API as any client sends it; the answer's body parsed when it is JSON. */
-export async function rawCall(
-	baseUrl: string,
-	method: string,
-	route: string,
-	{ body, query, token = 'staff' }: RawRequest = {},
-): Promise<Answer> {
-	const url = new URL(baseUrl + route);
-	for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-	const headers: Record<string, string> = { authorization: `Bearer ${TOKENS[token]}` };
-	if (body !== undefined) headers['content-type'] = 'application/json';
-	const response = await fetch(url, {
-		method,
-		headers,
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	let parsed: unknown;
-	try {
-		parsed = text === '' ? undefined : JSON.parse(text);
-	} catch {
-		parsed = undefined;
-	}
-	return { status: response.status, headers: response.headers, text, body: parsed };
-}
+export { rawCall, type Answer, type RawRequest };
 
 /** A reservation record as the reading writes it. */
 export interface ReadRecord {

@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import { READINGS, type ReadingName } from '../../sandbox/readings';
 import type { ReservationState } from '../../sandbox/store/types';
 import { useSandbox, type SandboxContext } from '../support/sandbox';
-import { TOKENS } from '../support/tokens';
+import { rawCall, type Answer, type RawRequest } from '../support/rawHttp';
 
 /** Restaurant 112 is generated in Los Angeles (place 112 % 12 = 4): a zone west of UTC. */
 const LA = 112;
@@ -21,44 +21,9 @@ const DAY = `${YEAR}-06-21`;
 const LOCAL = `${DAY}T12:00:00`;
 const RANGE = { from: `${DAY}T00:00:00`, to: `${DAY}T23:59:00` };
 
-interface Answer {
-	status: number;
-	headers: Headers;
-	text: string;
-	body: any;
-}
-
-interface Request {
-	body?: unknown;
-	query?: Record<string, string>;
-	token?: keyof typeof TOKENS | null;
-}
-
-async function http(
-	ctx: SandboxContext,
-	method: string,
-	route: string,
-	{ body, query, token = 'staff' }: Request = {},
-): Promise<Answer> {
-	const url = new URL(ctx.sandbox.url + route);
-	for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
-	const headers: Record<string, string> = {};
-	if (token) headers.authorization = `Bearer ${TOKENS[token]}`;
-	if (body !== undefined) headers['content-type'] = 'application/json';
-	const response = await fetch(url, {
-		method,
-		headers,
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	const text = await response.text();
-	let parsed: unknown;
-	try {
-		parsed = text === '' ? undefined : JSON.parse(text);
-	} catch {
-		parsed = undefined;
-	}
-	return { status: response.status, headers: response.headers, text, body: parsed };
-}
+/** A request to this file's sandbox. */
+const http = (ctx: SandboxContext, method: string, route: string, request?: RawRequest) =>
+	rawCall(ctx.sandbox.url, method, route, request);
 
 const reservations = (restaurantId: number) =>
 	`/api/rsv/admin/restaurants/${restaurantId}/reservations`;

@@ -1,11 +1,22 @@
 /**
- * The credentials' reading settings (both credentials have them), by the names they are saved under
- * in n8n's credentials (never rename them): read by ./context.
+ * The fields both credentials have: the base URL and the reading settings, by the names they are
+ * saved under in n8n's credentials (never rename them); the reading settings are read by ./context.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 export const BOOKING_STATES_FIELD = 'bookingStates';
 export const TIME_ZONE_FIELD = 'restaurantTimeZone';
+
+export const BASE_URL_PROPERTY: INodeProperties = {
+	displayName: 'Base URL',
+	name: 'baseUrl',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. https://api.example.com',
+	description:
+		'Address of the API: only the scheme and host are needed. A pasted endpoint URL (anything from /api/ on) or a trailing slash is fine, it is stripped.',
+};
 
 export const BOOKING_STATES_PROPERTY: INodeProperties = {
 	displayName: 'Booking States',
