@@ -61,8 +61,9 @@ describe('the Watch parameter', () => {
 	])(
 		'%s: its own Events (all by default), no horizon, no reservation options',
 		(watch, name, all) => {
+			// Authentication is shown for every watch.
 			expect(shown({ watch, restaurants: 'all' })).toEqual(
-				[name, 'options', 'restaurants', 'watch'].sort(),
+				['authentication', name, 'options', 'restaurants', 'watch'].sort(),
 			);
 			expect(optionsFor(watch)).toEqual(['requestsAtOnce']);
 			expect(resolved({ watch, restaurants: 'all' })[name]).toEqual(all);
