@@ -14,8 +14,9 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
+	JsonObject,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { normalizeBaseUrl } from './baseUrl';
 import { apiError } from './errors';
 
@@ -28,7 +29,8 @@ export const AUTHENTICATION = { accessToken: 'accessToken', oAuth2: 'oAuth2' } a
 /**
  * With OAuth2, a 401 must reach n8n's OAuth2 request helper as an error: it then fetches a new
  * token and sends the request once more. Every other error status is answered as a response, for
- * the nodes' own error mapping (n8n 2.x reads this; n8n 1.x ignores every status, and renews nothing).
+ * the nodes' own error mapping (read by n8n 2.41's request helper; an n8n whose helper knows no
+ * `except` ignores every status, and so renews nothing).
  */
 export const OAUTH2_STATUS_ERRORS = { ignore: true, except: [401] } as const;
 
@@ -151,9 +153,14 @@ async function oAuth2Request(
 	} catch (error) {
 		const response = statusResponseOf(error);
 		if (response) return response;
-		throw tokenError(context, error);
+		if (NO_TOKEN.test(String((error as HttpFailure)?.message))) throw tokenError(context, error);
+		// The API did not answer (a network error): as n8n reports it, for the callers' own mapping.
+		throw new NodeApiError(context.getNode(), error as JsonObject);
 	}
 }
+
+/** How n8n says that no token could be had from the token endpoint. */
+const NO_TOKEN = /OAuth2 access token|Client authentication failed|token endpoint/i;
 
 interface HttpFailure {
 	response?: { status?: number; headers?: IDataObject; data?: unknown };
