@@ -5,9 +5,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CREDENTIAL_TYPE } from '../../nodes/shared/transport';
+import { SANDBOX_CLIENTS } from '../../sandbox/auth';
+import {
+	AUTHENTICATION,
+	CLIENT_CREDENTIALS_TYPE,
+	CREDENTIAL_TYPE,
+} from '../../nodes/shared/transport';
 import { ACTION_NODE_TYPE, TRIGGER_NODE_TYPE } from './communityPackage';
-import { importCredentials, importWorkflows, type CredentialSpec } from './n8nCli';
+import {
+	importCredentials,
+	importWorkflows,
+	type CredentialSpec,
+	type OtherCredentialSpec,
+} from './n8nCli';
 import type { N8nInstance } from './n8nProcess';
 import { pollEveryTenSeconds } from './pollTimes';
 import { REPO_ROOT } from './runtime';
@@ -24,14 +34,85 @@ export function sandboxCredential(baseUrl: string): CredentialSpec {
 	return { ...SANDBOX_CREDENTIAL, baseUrl, accessToken: SANDBOX_TOKEN };
 }
 
-/** Sets an instance up before it starts: the sandbox credential, then `workflows` that use it. */
+/** A credential a node names: its id and name, and its type when it is not the access token's. */
+export interface NodeCredential {
+	id: string;
+	name: string;
+	type?: string;
+}
+
+/** The OAuth2 credential the tests give nodes whose Authentication is OAuth2 (fixed id, as above). */
+export const SANDBOX_OAUTH2_CREDENTIAL = {
+	id: 'RrSandboxOAuth01',
+	name: 'Restaurant Reservations sandbox (OAuth2)',
+	type: CLIENT_CREDENTIALS_TYPE,
+} as const satisfies NodeCredential;
+
+/** The sandbox's staff client, whose tokens have the staff token's rights (sandbox/oauth.ts). */
+export const SANDBOX_CLIENT_ID = 'sandbox-staff-client';
+
+/**
+ * The OAuth2 credential (client credentials, the staff client) for the sandbox at `baseUrl`, as a
+ * user fills it: Base URL, Client ID and Client Secret; Access Token URL and Send Client
+ * Credentials keep their defaults (the base URL's /token, in the body). No `oauthTokenData`: n8n
+ * fetches the first token on first use and stores it in the credential.
+ */
+export function sandboxOAuth2Credential(
+	baseUrl: string,
+	credential: NodeCredential = SANDBOX_OAUTH2_CREDENTIAL,
+	clientId = SANDBOX_CLIENT_ID,
+): OtherCredentialSpec {
+	const client = SANDBOX_CLIENTS[clientId];
+	if (!client) throw new Error(`the sandbox has no OAuth2 client ${clientId}`);
+	return {
+		id: credential.id,
+		name: credential.name,
+		type: CLIENT_CREDENTIALS_TYPE,
+		data: { baseUrl, clientId, clientSecret: client.clientSecret },
+	};
+}
+
+/** How the tests' nodes authenticate: the staff token (the nodes' default), or the OAuth2 credential. */
+export type SandboxAuth = keyof typeof AUTHENTICATION;
+
+/** The credential of `auth` for the sandbox at `sandboxUrl`, as the CLI imports it. */
+export const sandboxCredentialFor = (auth: SandboxAuth, sandboxUrl: string) =>
+	auth === 'oAuth2' ? sandboxOAuth2Credential(sandboxUrl) : sandboxCredential(sandboxUrl);
+
+/** The credential the nodes name for `auth`. */
+export const nodeCredentialFor = (auth: SandboxAuth): NodeCredential =>
+	auth === 'oAuth2' ? SANDBOX_OAUTH2_CREDENTIAL : SANDBOX_CREDENTIAL;
+
+/**
+ * Points a node of this package at `credential`: its credentials name it under its type, and its
+ * Authentication parameter chooses that type (OAuth2; the access token is the parameter's default,
+ * left unset as in a saved workflow).
+ */
+export function useCredential(node: Record<string, unknown>, credential: NodeCredential): void {
+	const type = credential.type ?? CREDENTIAL_TYPE;
+	node.credentials = {
+		...(node.credentials as Record<string, unknown> | undefined),
+		[type]: { id: credential.id, name: credential.name },
+	};
+	if (type === CLIENT_CREDENTIALS_TYPE)
+		node.parameters = {
+			...(node.parameters as Record<string, unknown> | undefined),
+			authentication: AUTHENTICATION.oAuth2,
+		};
+}
+
+/**
+ * Sets an instance up before it starts: the sandbox credential (the staff token, or with
+ * `auth: 'oAuth2'` the OAuth2 credential), then `workflows` that use it.
+ */
 export async function importWithSandboxCredential(
 	instance: N8nInstance,
 	sandboxUrl: string,
 	workflows: Array<Record<string, unknown>>,
 	workDir: string,
+	{ auth = 'accessToken' }: { auth?: SandboxAuth } = {},
 ): Promise<void> {
-	await importCredentials(instance, [sandboxCredential(sandboxUrl)], workDir);
+	await importCredentials(instance, [sandboxCredentialFor(auth, sandboxUrl)], workDir);
 	await importWorkflows(instance, workflows, workDir);
 }
 
@@ -105,7 +186,8 @@ function setParameters(
 
 /**
  * A copy of the workflow for `npm run dev` and the tests: every node of this package's types gets
- * `credential` (the sandbox credential by default; the shipped files name none), its Settings
+ * `credential` (the sandbox credential by default; the shipped files name none; an OAuth2 one sets
+ * the node's Authentication to OAuth2), its Settings
  * node points at `filesFolder` and takes `settings` (e.g. the period example 05 ships empty), and
  * the nodes named in `parameters` take those (e.g. a follow-up the next morning made one the tests
  * can wait for). Tests set `fastPolls`: its triggers then poll every 10 seconds instead of every
@@ -115,7 +197,7 @@ export function prepareExample(
 	example: ExampleWorkflow,
 	options: {
 		filesFolder: string;
-		credential?: { id: string; name: string };
+		credential?: NodeCredential;
 		settings?: Record<string, string>;
 		parameters?: Record<string, Record<string, unknown>>;
 		id?: string;
@@ -135,13 +217,8 @@ export function prepareExample(
 		throw new Error(
 			`${example.file} has no ${SETTINGS_NODE} node to set ${Object.keys(options.settings).join(', ')} in`,
 		);
-	for (const node of json.nodes) {
-		if (!CREDENTIAL_NODE_TYPES.includes(String(node.type))) continue;
-		node.credentials = {
-			...(node.credentials as Record<string, unknown> | undefined),
-			[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
-		};
-	}
+	for (const node of json.nodes)
+		if (CREDENTIAL_NODE_TYPES.includes(String(node.type))) useCredential(node, credential);
 	return json;
 }
 

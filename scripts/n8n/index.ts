@@ -17,15 +17,29 @@ export {
 	copyExampleFiles,
 	CREDENTIAL_NODE_TYPES,
 	importWithSandboxCredential,
+	nodeCredentialFor,
 	prepareExample,
 	readExamples,
+	SANDBOX_CLIENT_ID,
 	SANDBOX_CREDENTIAL,
+	SANDBOX_OAUTH2_CREDENTIAL,
 	SANDBOX_TOKEN,
 	sandboxCredential,
+	sandboxCredentialFor,
+	sandboxOAuth2Credential,
+	useCredential,
 	type ExampleWorkflow,
+	type NodeCredential,
+	type SandboxAuth,
 } from './examples';
 export { ensureN8nInstalled, isInstalled } from './install';
-export { importCredentials, importWorkflows, runN8nCli, type CredentialSpec } from './n8nCli';
+export {
+	importCredentials,
+	importWorkflows,
+	runN8nCli,
+	type CredentialSpec,
+	type OtherCredentialSpec,
+} from './n8nCli';
 export { n8nInstance, startN8n, type N8nInstance } from './n8nProcess';
 export { DEV_OWNER, ensureOwner, N8nRest, parseExecutionData } from './n8nRest';
 export { UserFacingError } from './output';

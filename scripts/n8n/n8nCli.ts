@@ -17,12 +17,12 @@ export interface CredentialSpec {
 	accessToken: string;
 }
 
-/** A credential of another type (one of n8n's own), its data as that type names it. */
+/** A credential of another type (n8n's own, or this package's OAuth2 one), its data as that type names it. */
 export interface OtherCredentialSpec {
 	id: string;
 	name: string;
 	type: string;
-	data: Record<string, string>;
+	data: Record<string, unknown>;
 }
 
 /** Runs `n8n <args>` on the Node 24 binary against the instance's user folder. */

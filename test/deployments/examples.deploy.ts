@@ -5,20 +5,33 @@
  * (01) polls on the main process and its executions run on the workers. Each is checked as in the
  * one-process end-to-end test (test/e2e/support/exampleChecks.ts), with the same Settings (05's
  * closed days, which it ships without).
+ *
+ * The examples authenticate with the OAuth2 credential (the staff client), which the one-process
+ * test does not use: imported with a token n8n got earlier (as a credential used the day before
+ * has), and every token the sandbox issued expires before each test. So the worker that runs a
+ * manual example meets a 401, renews the token (n8n's debug line names the process) and repeats
+ * the request; the trigger example's first poll on the main does the same.
  */
 import path from 'node:path';
 import {
 	copyExampleFiles,
-	importWithSandboxCredential,
+	importCredentials,
+	importWorkflows,
 	prepareExample,
 	readExamples,
 	REPO_ROOT,
+	SANDBOX_OAUTH2_CREDENTIAL,
+	sandboxOAuth2Credential,
 	startSandbox,
 	type RunningSandbox,
 } from '../../scripts/n8n';
+import type { TokenCounts } from '../../sandbox/oauth';
+import { CLIENTS } from '../support/tokens';
 import { apiClient, type ApiCall } from '../support/client';
 import { isChosen } from './support/chosen';
+import { printLine } from './support/print';
 import { startQueueDeployment, type QueueDeployment } from './support/queueMode';
+import { TokenRenewals } from './support/tokenRenewals';
 import { executionFromRest, type Execution } from '../e2e/support/environment';
 import {
 	checkCancelBatch,
@@ -29,6 +42,21 @@ import {
 
 const EXAMPLES = ['RrExChangesToXlsx01', 'RrExPriceUpdate03', 'RrExCancelBatch05'];
 const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
+
+/** A token from the sandbox's POST /token for the staff client: what n8n stores after a first use. */
+async function tokenData(sandboxUrl: string): Promise<Record<string, unknown>> {
+	const response = await fetch(`${sandboxUrl}/token`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({
+			grant_type: 'client_credentials',
+			client_id: CLIENTS.staff.clientId,
+			client_secret: CLIENTS.staff.clientSecret,
+		}),
+	});
+	expect(response.status).toBe(200);
+	return (await response.json()) as Record<string, unknown>;
+}
 
 (isChosen('queue') ? describe : describe.skip)('the examples in queue mode', () => {
 	let sandbox: RunningSandbox;
@@ -46,33 +74,71 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 				copyExampleFiles(filesFolder);
 				const examples = readExamples().filter((example) => EXAMPLES.includes(example.id));
 				expect(examples.map((e) => e.id).sort()).toEqual([...EXAMPLES].sort());
-				await importWithSandboxCredential(
+				const importDir = path.join(work, 'import');
+				const credential = sandboxOAuth2Credential(sandbox.url);
+				credential.data.oauthTokenData = await tokenData(sandbox.url);
+				await importCredentials(deployment.main, [credential], importDir);
+				await importWorkflows(
 					deployment.main,
-					sandbox.url,
 					examples.map((example) =>
 						prepareExample(example, {
 							filesFolder,
 							fastPolls: true,
 							settings: exampleTestSettings(example.id),
+							credential: SANDBOX_OAUTH2_CREDENTIAL,
 						}),
 					),
-					path.join(work, 'import'),
+					importDir,
 				);
 			},
-			{ filesFolder: path.join(work, 'files') },
+			// n8n's debug lines say which process renewed a token.
+			{ filesFolder: path.join(work, 'files'), extraEnv: { N8N_LOG_LEVEL: 'debug' } },
 		);
 	}, 300_000);
+
+	/** Before each test: every token expired; what the sandbox had counted, and n8n's lines so far. */
+	let tokensBefore: TokenCounts;
+	let linesBefore: number;
+	beforeEach(async () => {
+		await sandbox.expireTokens();
+		tokensBefore = await sandbox.tokens();
+		linesBefore = queue.lines.length;
+	});
+
+	/** What the test made n8n do with tokens (issued, refused as expired, renewals by process), printed. */
+	async function tokensSince(
+		example: string,
+	): Promise<{ issued: number; refused: number; renewedBy: string }> {
+		const after = await sandbox.tokens();
+		const tokens = {
+			issued: after.issued - tokensBefore.issued,
+			refused: after.expiredRequests - tokensBefore.expiredRequests,
+			renewedBy: TokenRenewals.in(queue.lines.slice(linesBefore)).byProcess(),
+		};
+		printLine(
+			`queue examples (OAuth2), ${example}: tokens: ${tokens.issued} issued, ${tokens.refused} ${tokens.refused === 1 ? 'request' : 'requests'} refused as expired, renewed by ${tokens.renewedBy}`,
+		);
+		return tokens;
+	}
 
 	afterAll(async () => {
 		await queue?.stop();
 		await sandbox?.process.stop();
 	});
 
-	/** A manual run of the example, which must have run on one of the workers. */
+	/**
+	 * A manual run of the example, which must have run on one of the workers; the stored token had
+	 * expired, so that worker renewed it (n8n's line names it) after a 401 and repeated the request.
+	 */
 	const runOnWorker = (workflowId: string) => async (): Promise<Execution> => {
 		const executionId = await queue.rest.runManually(workflowId, MANUAL_TRIGGER);
 		const execution = executionFromRest(await queue.rest.finishedExecution(executionId));
-		expect(queue.starts.of(executionId)).toHaveLength(1);
+		const starts = queue.starts.of(executionId);
+		expect(starts).toHaveLength(1);
+		const tokens = await tokensSince(workflowId);
+		expect(tokens.refused).toBeGreaterThanOrEqual(1);
+		expect(tokens.issued).toBeGreaterThanOrEqual(1);
+		expect(tokens.renewedBy).toMatch(new RegExp(`^worker ${starts[0].worker + 1} \\(\\d+\\)$`));
 		return execution;
 	};
 
@@ -97,5 +163,9 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 			},
 		});
 		expect(starts.starts.length).toBeGreaterThan(startedBefore);
+		// The trigger polls on the main: its first poll met the expired token and renewed it there.
+		const tokens = await tokensSince(workflowId);
+		expect(tokens.refused).toBeGreaterThanOrEqual(1);
+		expect(tokens.renewedBy).toMatch(/^main \(\d+\)$/);
 	}, 300_000);
 });

@@ -8,13 +8,16 @@
  * One test file per deployment (../chaos/), so that jest can run two at once; a deployment left out
  * of RR_DEPLOYMENTS is skipped. A deployment's run may have the sandbox answer in another reading
  * of the spec (docs/deploying.md says which, and why): its lines then name the reading,
- * `durable (platform reading): ...`.
+ * `durable (platform reading): ...`. A run whose nodes authenticate with the OAuth2 credential
+ * against 30-second tokens names it too, and its line ends with the token counts:
+ * `default (OAuth2, 30 s tokens): ... ; tokens: N issued, N requests refused as expired, renewed by main (N))`.
  */
 import {
 	isQueue,
 	POLL_INTERVAL_MS,
 	usesDurableCursors,
 	type DeploymentKind,
+	type SandboxAuth,
 } from '../../../scripts/n8n';
 import type { ReadingName } from '../../../sandbox/readings';
 import { isChosen } from './chosen';
@@ -46,6 +49,12 @@ function momentsLostWithKilledWorkers(result: ScenarioResult): ExpectedMoment[] 
 const paceText = ({ pace }: ScenarioResult) =>
 	`polled every ${pace.medianIntervalSeconds.toFixed(1)} s (median of ${pace.polls} polls in the quiet end)`;
 
+/** With the OAuth2 credential: the sandbox's token counts, and which process renewed (n8n's lines). */
+const tokenText = ({ tokens }: ScenarioResult) =>
+	tokens
+		? `; tokens: ${tokens.issued} issued, ${tokens.expiredRequests} ${tokens.expiredRequests === 1 ? 'request' : 'requests'} refused as expired, renewed by ${tokens.renewedBy}`
+		: '';
+
 function report(result: ScenarioResult): void {
 	const { ledger } = result;
 	printLine(
@@ -54,7 +63,7 @@ function report(result: ScenarioResult): void {
 			: `${result.label}: the first scheduled poll came right after the activation poll, before the gap change (${result.activationGapReported ? '' : 'not '}reported)`,
 	);
 	printLine(
-		`${ledgerLine(result.label, ledger)} (${result.seconds} s; ${paceText(result)}; interruptions: ${result.interruptions.join(', ') || 'none'})`,
+		`${ledgerLine(result.label, ledger)} (${result.seconds} s; ${paceText(result)}; interruptions: ${result.interruptions.join(', ') || 'none'}${tokenText(result)})`,
 	);
 	for (const { executionId, status, items } of result.unfinished)
 		printLine(
@@ -105,17 +114,33 @@ function report(result: ScenarioResult): void {
 
 /**
  * The chaos scenario's test in one deployment (skipped when RR_DEPLOYMENTS leaves it out), with the
- * sandbox in `reading` (its own by default).
+ * sandbox in `reading` (its own by default) and the nodes authenticating with `auth` (the staff
+ * token by default; `oAuth2`: the OAuth2 credential, whose 30-second tokens n8n must renew several
+ * times in the run).
  */
-export function chaosCase(kind: DeploymentKind, { reading }: { reading?: ReadingName } = {}): void {
-	const against = reading && reading !== 'sandbox' ? `, the API in the ${reading} reading` : '';
+export function chaosCase(
+	kind: DeploymentKind,
+	{ reading, auth = 'accessToken' }: { reading?: ReadingName; auth?: SandboxAuth } = {},
+): void {
+	const against = [
+		...(reading && reading !== 'sandbox' ? [`the API in the ${reading} reading`] : []),
+		...(auth === 'oAuth2' ? ['the OAuth2 credential'] : []),
+	]
+		.map((what) => `, ${what}`)
+		.join('');
 	(isChosen(kind) ? describe : describe.skip)(
 		`the trigger in the ${kind} deployment${against}`,
 		() => {
 			it('reports every change exactly once through faults, restarts and crashes', async () => {
 				const tarball = process.env.E2E_TARBALL!;
-				const result = await runChaosScenario(kind, tarball, { reading });
+				const result = await runChaosScenario(kind, tarball, { reading, auth });
 				report(result);
+				// With OAuth2, n8n renewed the 30-second tokens several times in the run (each renewal
+				// after a 401), and nothing below may suffer for it.
+				if (auth === 'oAuth2') {
+					expect(result.tokens?.issued).toBeGreaterThanOrEqual(3);
+					expect(result.tokens?.expiredRequests).toBeGreaterThan(0);
+				}
 				expect(result.ledger.expected).toBeGreaterThan(20);
 				// Lost only what n8n's queue dropped with a killed worker's execution: one poll's changes.
 				// A poll made while the driver is mid-round leaves the rest of that round to the next poll,

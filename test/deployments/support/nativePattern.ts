@@ -5,7 +5,12 @@
  * in previous executions", keyed on the booking's ID), then the reminder (here: to a sink of its
  * own, in the shape of the trigger's item so that the same moment ledger judges both).
  */
-import { SANDBOX_CREDENTIAL, ACTION_NODE_TYPE } from '../../../scripts/n8n';
+import {
+	ACTION_NODE_TYPE,
+	SANDBOX_CREDENTIAL,
+	useCredential,
+	type NodeCredential,
+} from '../../../scripts/n8n';
 import type { ExpectedMoment } from './momentLedger';
 import type { ReportedItem } from './ledger';
 import { CHAOS_MOMENTS } from './workflow';
@@ -27,7 +32,11 @@ const node = (name: string, type: string, typeVersion: number, x: number, parame
 	parameters,
 });
 
-export function nativeReminderWorkflow(sinkUrl: string): Record<string, unknown> {
+/** The workflow, its Get Many authenticating with `credential` (the staff token by default). */
+export function nativeReminderWorkflow(
+	sinkUrl: string,
+	credential: NodeCredential = SANDBOX_CREDENTIAL,
+): Record<string, unknown> {
 	const names = [
 		'Every 10 seconds',
 		'Visits within 90 minutes',
@@ -39,18 +48,15 @@ export function nativeReminderWorkflow(sinkUrl: string): Record<string, unknown>
 		node(names[0], 'n8n-nodes-base.scheduleTrigger', 1.2, 1, {
 			rule: { interval: [{ field: 'seconds', secondsInterval: 10 }] },
 		}),
-		{
-			...node(names[1], ACTION_NODE_TYPE, 1, 2, {
-				resource: 'reservation',
-				operation: 'getAll',
-				restaurantId: { __rl: true, mode: 'id', value: String(NATIVE_RESTAURANT.id) },
-				from: `={{ ${now}.toFormat("${LOCAL}") }}`,
-				to: `={{ ${now}.plus({ minutes: ${NATIVE_OFFSET_MINUTES} }).toFormat("${LOCAL}") }}`,
-				returnAll: true,
-				filters: {},
-			}),
-			credentials: { restaurantReservationsApi: SANDBOX_CREDENTIAL },
-		},
+		node(names[1], ACTION_NODE_TYPE, 1, 2, {
+			resource: 'reservation',
+			operation: 'getAll',
+			restaurantId: { __rl: true, mode: 'id', value: String(NATIVE_RESTAURANT.id) },
+			from: `={{ ${now}.toFormat("${LOCAL}") }}`,
+			to: `={{ ${now}.plus({ minutes: ${NATIVE_OFFSET_MINUTES} }).toFormat("${LOCAL}") }}`,
+			returnAll: true,
+			filters: {},
+		}),
 		node(names[2], 'n8n-nodes-base.filter', 2.2, 3, {
 			conditions: {
 				options: { caseSensitive: true, leftValue: '', typeValidation: 'loose', version: 2 },
@@ -79,6 +85,7 @@ export function nativeReminderWorkflow(sinkUrl: string): Record<string, unknown>
 			options: {},
 		}),
 	];
+	useCredential(nodes[1], credential);
 	const connections = Object.fromEntries(
 		names
 			.slice(0, -1)

@@ -3,7 +3,9 @@
  * changes with API faults and interruptions of n8n (graceful restarts everywhere; `kill -9` of the
  * main process, and of a worker in queue mode, where n8n promises durability), then a quiet end
  * and the truth ledger. The sandbox may answer in another reading of the spec (docs/sandbox.md,
- * Readings): the drivers and the ledgers then read and expect the API's records that way.
+ * Readings): the drivers and the ledgers then read and expect the API's records that way. The
+ * nodes may authenticate with the OAuth2 credential (client credentials) instead of the staff
+ * token: the sandbox's tokens then live 30 s, so that n8n renews them several times in a run.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import {
 	importWithSandboxCredential,
 	isQueue,
 	N8nRest,
+	nodeCredentialFor,
 	POLL_INTERVAL_MS,
 	runtime,
 	prepareDeployment,
@@ -20,7 +23,9 @@ import {
 	type Deployment,
 	type DeploymentKind,
 	type RunningSandbox,
+	type SandboxAuth,
 } from '../../../scripts/n8n';
+import type { TokenCounts } from '../../../sandbox/oauth';
 import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
 import type { ReadingName } from '../../../sandbox/readings';
 import { apiClient } from '../../support/client';
@@ -47,6 +52,7 @@ import { BULL_TIMINGS, WorkerStarts } from './queueMode';
 import { measurePollPace, waitForListRequests, type PollPace } from './polls';
 import { runFolder } from './runFolder';
 import { startSink, type Sink } from './sink';
+import { TokenRenewals } from './tokenRenewals';
 import {
 	settledExecution,
 	storedExecution,
@@ -73,6 +79,11 @@ const SETTLE_MS = 90_000;
 /** Then a quiet end of four poll intervals. */
 const QUIET_END_MS = 4 * POLL_INTERVAL_MS + 1_000;
 export const CHANGES_PER_ROUND = 8;
+/**
+ * With the OAuth2 credential, how long the sandbox's tokens live: three poll intervals, so that a
+ * run of about 200 s outlives several tokens and n8n renews one every third or fourth poll.
+ */
+export const OAUTH2_TOKEN_LIFETIME_SECONDS = 30;
 
 /** An execution whose worker the scenario killed, with its status as n8n stored it just after. */
 export interface KilledExecution extends ExecutionItems {
@@ -83,8 +94,15 @@ export interface ScenarioResult {
 	kind: DeploymentKind;
 	/** The reading the sandbox answered in. */
 	reading: ReadingName;
-	/** The deployment, and the reading when it is not the sandbox's: the result lines' name. */
+	/** How the nodes authenticated: the staff token, or the OAuth2 credential. */
+	auth: SandboxAuth;
+	/** The deployment, the reading when it is not the sandbox's, OAuth2 when used: the result lines' name. */
 	label: string;
+	/**
+	 * With the OAuth2 credential: the tokens the sandbox issued and the requests it refused as
+	 * expired, and which n8n process renewed a token how often (`main (7)`), from n8n's debug lines.
+	 */
+	tokens?: TokenCounts & { renewedBy: string };
 	ledger: LedgerResult;
 	/** The moments' ledger: reminders, not-arrived alerts and visit-ended follow-ups. */
 	moments: MomentLedgerResult;
@@ -333,6 +351,21 @@ export interface ScenarioOptions {
 	seed?: string;
 	/** The reading the sandbox answers in (`sandbox`, its own, by default). */
 	reading?: ReadingName;
+	/**
+	 * How this package's nodes authenticate: the staff token (default), or `oAuth2`: the OAuth2
+	 * credential (client credentials, imported without a token) against tokens that live
+	 * OAUTH2_TOKEN_LIFETIME_SECONDS.
+	 */
+	auth?: SandboxAuth;
+}
+
+/** The result lines' name: the deployment, its reading when not the sandbox's, its credential when OAuth2. */
+function labelOf(kind: DeploymentKind, reading: ReadingName, auth: SandboxAuth): string {
+	const notes = [
+		...(reading === 'sandbox' ? [] : [`${reading} reading`]),
+		...(auth === 'oAuth2' ? [`OAuth2, ${OAUTH2_TOKEN_LIFETIME_SECONDS} s tokens`] : []),
+	];
+	return notes.length > 0 ? `${kind} (${notes.join('; ')})` : kind;
 }
 
 /** Runs the whole scenario against a new deployment of `kind`, and stops everything it started. */
@@ -342,18 +375,27 @@ export async function runChaosScenario(
 	{
 		seed = `${process.env.RR_CHAOS_SEED ?? 'chaos'}-${kind}`,
 		reading = 'sandbox',
+		auth = 'accessToken',
 	}: ScenarioOptions = {},
 ): Promise<ScenarioResult> {
 	const started = Date.now();
-	const label = reading === 'sandbox' ? kind : `${kind} (${reading} reading)`;
+	const label = labelOf(kind, reading, auth);
+	const credential = nodeCredentialFor(auth);
 	const view = new ReadingView(reading);
 	const { work, logFile } = runFolder(kind);
 	// Every line of n8n and of the sandbox goes to logFile, for the post-mortem of a failed run.
 	const log = (source: string) => (line: string) =>
 		logFile.write(`${new Date().toISOString()} [${source}] ${line}\n`);
 	const workerStarts = new WorkerStarts();
+	const renewals = new TokenRenewals();
 	const n8nLog = log('n8n');
-	const sandbox = await startSandbox({ port: 0, quiet: false, reading, onLine: log('sandbox') });
+	const sandbox = await startSandbox({
+		port: 0,
+		quiet: false,
+		reading,
+		onLine: log('sandbox'),
+		...(auth === 'oAuth2' ? { tokenLifetimeSeconds: OAUTH2_TOKEN_LIFETIME_SECONDS } : {}),
+	});
 	const sink = await startSink();
 	// The native pattern runs beside the trigger in one deployment: its scheduled runs are n8n's.
 	const nativeSink = kind === 'default' ? await startSink() : undefined;
@@ -368,6 +410,7 @@ export async function runChaosScenario(
 			extraEnv: { N8N_LOG_LEVEL: 'debug', ...(isQueue(kind) ? BULL_TIMINGS : {}) },
 			log: (line) => {
 				workerStarts.see(line);
+				renewals.see(line);
 				n8nLog(line);
 			},
 		});
@@ -375,10 +418,11 @@ export async function runChaosScenario(
 			deployment.main,
 			sandbox.url,
 			[
-				chaosWorkflow(sink.url, WITH_MOMENTS),
-				...(nativeSink ? [nativeReminderWorkflow(nativeSink.url)] : []),
+				chaosWorkflow(sink.url, WITH_MOMENTS, undefined, credential),
+				...(nativeSink ? [nativeReminderWorkflow(nativeSink.url, credential)] : []),
 			],
 			path.join(work, 'import'),
+			{ auth },
 		);
 		await deployment.start();
 		const scenario = new Scenario(kind, deployment, sandbox, workerStarts, seed);
@@ -405,6 +449,10 @@ export async function runChaosScenario(
 		// A quiet end of a few polls, in which a late duplicate would arrive; meanwhile, the pace.
 		const pace = await measurePollPace(sandbox, QUIET_END_MS);
 		window.end = Date.now();
+		const tokens =
+			auth === 'oAuth2'
+				? { ...(await sandbox.tokens()), renewedBy: renewals.byProcess() }
+				: undefined;
 		await scenario.rest.login();
 		// Read what n8n keeps of a killed worker's execution only once it settled it (failed its job).
 		for (const { executionId } of scenario.killedExecutions)
@@ -431,7 +479,9 @@ export async function runChaosScenario(
 			native,
 			kind,
 			reading,
+			auth,
 			label,
+			tokens,
 			ledger: compareLedger(driver.expected, items.changes),
 			moments: compareMoments(expected, items.moments, scenario.disturbances),
 			unfinished,

@@ -2,9 +2,16 @@
  * The workflow of the chaos scenario: the trigger on all accessible restaurants over a 120-day
  * horizon with all four events, polling every 10 seconds (six minute-granular Poll Times entries:
  * n8n's shortest pace, scripts/n8n/pollTimes.ts), and an HTTP Request node that sends each item to
- * the test's sink.
+ * the test's sink. The trigger authenticates with the sandbox credential (the staff token) or the
+ * one given (the OAuth2 credential: its Authentication is then OAuth2).
  */
-import { SANDBOX_CREDENTIAL, TEN_SECOND_POLL_TIMES, TRIGGER_NODE_TYPE } from '../../../scripts/n8n';
+import {
+	SANDBOX_CREDENTIAL,
+	TEN_SECOND_POLL_TIMES,
+	TRIGGER_NODE_TYPE,
+	useCredential,
+	type NodeCredential,
+} from '../../../scripts/n8n';
 
 export const CHAOS_WORKFLOW_ID = 'RrChaosTrigger001';
 export const TRIGGER_NAME = 'Reservation changed';
@@ -54,7 +61,25 @@ export function chaosWorkflow(
 	sinkUrl: string,
 	overrides: TriggerOverrides = {},
 	id = CHAOS_WORKFLOW_ID,
+	credential: NodeCredential = SANDBOX_CREDENTIAL,
 ): Record<string, unknown> {
+	const trigger: Record<string, unknown> = {
+		id: 'c0a1b2c3-0000-4000-8000-000000000001',
+		name: TRIGGER_NAME,
+		type: TRIGGER_NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {
+			pollTimes: TEN_SECOND_POLL_TIMES,
+			events: CHANGE_EVENTS,
+			restaurants: 'all',
+			lookBackDays: LOOK_BACK_DAYS,
+			lookAheadDays: LOOK_AHEAD_DAYS,
+			options: {},
+			...overrides,
+		},
+	};
+	useCredential(trigger, credential);
 	return {
 		id,
 		name: 'Chaos: every reservation change to the sink',
@@ -65,23 +90,7 @@ export function chaosWorkflow(
 			saveDataErrorExecution: 'all',
 		},
 		nodes: [
-			{
-				id: 'c0a1b2c3-0000-4000-8000-000000000001',
-				name: TRIGGER_NAME,
-				type: TRIGGER_NODE_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: TEN_SECOND_POLL_TIMES,
-					events: CHANGE_EVENTS,
-					restaurants: 'all',
-					lookBackDays: LOOK_BACK_DAYS,
-					lookAheadDays: LOOK_AHEAD_DAYS,
-					options: {},
-					...overrides,
-				},
-				credentials: { restaurantReservationsApi: SANDBOX_CREDENTIAL },
-			},
+			trigger,
 			{
 				id: 'c0a1b2c3-0000-4000-8000-000000000002',
 				name: 'Send to the sink',
