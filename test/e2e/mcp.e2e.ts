@@ -9,7 +9,10 @@
  * The same desk also runs against the API's other readings of the spec (docs/sandbox.md, Readings:
  * platform, upper, legacy), each from a sandbox of its own with a staff credential of its own on the
  * same n8n server: a booking with the rules check, found by phone and cancelled, and a full slot
- * refused, each judged in the reading's own spelling and in its sandbox.
+ * refused, each judged in the reading's own spelling and in its sandbox. The upper reading's desk
+ * authenticates with the OAuth2 credential (the staff client, imported without a token) instead of
+ * the staff token: n8n fetches its first token, and its sandbox expires every token before each
+ * tool call, so that every call meets a 401 and n8n renews the token and repeats the request.
  *
  * It records what the client sees (tools, descriptions, input schemas) in
  * .tmp/notes/mcp-tools.json and the calls with their answers and durations in
@@ -30,13 +33,18 @@ import {
 	REPO_ROOT,
 	SANDBOX_CREDENTIAL,
 	sandboxCredential,
+	sandboxOAuth2Credential,
 	startSandbox,
 	type ExampleWorkflow,
+	type NodeCredential,
 	type RunningSandbox,
+	type SandboxAuth,
 } from '../../scripts/n8n';
+import { CLIENT_CREDENTIALS_TYPE } from '../../nodes/shared/transport';
 import { apiClient, type ApiCall } from '../support/client';
 import { ReadingView, wallClock } from '../support/reading';
 import { TOKENS } from '../support/tokens';
+import type { TokenCounts } from '../../sandbox/oauth';
 import { startEnvironment, type E2eEnvironment } from './support/environment';
 
 const EXAMPLE_ID = 'RrExAiDesk08';
@@ -65,6 +73,8 @@ const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
 const MAX_BOOKINGS = 6;
 /** The API's readings besides the sandbox's own, each served by a sandbox of its own. */
 const OTHER_READINGS: ReadingName[] = ['platform', 'upper', 'legacy'];
+/** The reading whose desk authenticates with the OAuth2 credential (the others with the staff token). */
+const OAUTH2_READING: ReadingName = 'upper';
 const NOTES = path.join(REPO_ROOT, '.tmp', 'notes');
 
 interface Tool {
@@ -93,9 +103,10 @@ interface TranscriptEntry {
 }
 
 /**
- * The desk against one reading: its sandbox, a staff credential for it (the staff token: the
- * sandbox then enforces none of the online rules, so a refusal is the node's own), the example
- * imported with that credential on the path `<path>-<reading>`, and its client.
+ * The desk against one reading: its sandbox, a staff credential for it (the staff token, or for
+ * OAUTH2_READING the staff client's OAuth2 credential: the sandbox then enforces none of the
+ * online rules, so a refusal is the node's own), the example imported with that credential on the
+ * path `<path>-<reading>`, and its client.
  */
 interface ReadingDesk {
 	reading: ReadingName;
@@ -103,7 +114,8 @@ interface ReadingDesk {
 	sandbox: RunningSandbox;
 	/** The reading's API (openapi.yaml describes the sandbox's own reading only: not checked against it). */
 	api: ApiCall;
-	credential: { id: string; name: string };
+	auth: SandboxAuth;
+	credential: NodeCredential;
 	workflowId: string;
 	client?: Client;
 }
@@ -112,15 +124,30 @@ const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
 
 function readingDesk(reading: ReadingName, sandbox: RunningSandbox): ReadingDesk {
 	const name = capitalized(reading);
+	const auth: SandboxAuth = reading === OAUTH2_READING ? 'oAuth2' : 'accessToken';
 	return {
 		reading,
 		view: new ReadingView(reading),
 		sandbox,
 		api: apiClient(sandbox.url, { checkContract: false }),
-		credential: { id: `RrReading${name}01`, name: `Restaurant Reservations (${reading} reading)` },
+		auth,
+		credential:
+			auth === 'oAuth2'
+				? {
+						id: `RrReading${name}OAuth01`,
+						name: `Restaurant Reservations OAuth2 (${reading} reading)`,
+						type: CLIENT_CREDENTIALS_TYPE,
+					}
+				: { id: `RrReading${name}01`, name: `Restaurant Reservations (${reading} reading)` },
 		workflowId: `RrExAiDesk${name}08x`,
 	};
 }
+
+/** The credential of a reading's desk as the CLI imports it: the staff token, or the staff client's OAuth2 credential. */
+const deskCredential = (desk: ReadingDesk) =>
+	desk.auth === 'oAuth2'
+		? sandboxOAuth2Credential(desk.sandbox.url, desk.credential)
+		: { ...sandboxCredential(desk.sandbox.url), ...desk.credential };
 
 let env: E2eEnvironment;
 let client: Client;
@@ -132,6 +159,8 @@ const readingDesks = new Map<ReadingName, ReadingDesk>();
 /** The reading desks' sandboxes starting (beside the environment), each in readingDesks once up. */
 let readingSandboxes: Promise<unknown> = Promise.resolve();
 const transcript: TranscriptEntry[] = [];
+/** The OAuth2 desk's token counts per test: tool calls made on expired tokens, tokens issued, requests refused as expired. */
+const oAuth2Notes: Array<Record<string, unknown>> = [];
 
 async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
 	const started = performance.now();
@@ -149,7 +178,7 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
 function behindBearerAuth(
 	example: ExampleWorkflow,
 	desk: {
-		credential: { id: string; name: string };
+		credential: NodeCredential;
 		id: string;
 		label: string;
 		pathSuffix?: string;
@@ -302,7 +331,7 @@ beforeAll(async () => {
 		[
 			{ ...VENDOR_CREDENTIAL, baseUrl: env.sandbox.url, accessToken: TOKENS.vendor },
 			{ ...MCP_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
-			...desks.map((desk) => ({ ...sandboxCredential(desk.sandbox.url), ...desk.credential })),
+			...desks.map(deskCredential),
 		],
 		importDir,
 	);
@@ -353,7 +382,7 @@ afterAll(async () => {
 	fs.mkdirSync(NOTES, { recursive: true });
 	fs.writeFileSync(
 		path.join(NOTES, 'mcp-transcript.json'),
-		`${JSON.stringify({ url: mcpUrl, durationsMs: durations, calls: transcript }, null, 2)}\n`,
+		`${JSON.stringify({ url: mcpUrl, durationsMs: durations, oAuth2: oAuth2Notes, calls: transcript }, null, 2)}\n`,
 	);
 	await client?.close();
 	await staffClient?.close();
@@ -748,7 +777,40 @@ describe.each(OTHER_READINGS)('the tools against the %s reading of the API', (re
 		spelt = (state) => desk.view.stateBody(state);
 	});
 
-	const deskCall = (tool: string, args: Record<string, unknown>) => call(tool, args, desk.client);
+	/**
+	 * A tool call on the reading's desk. With OAuth2, every token its sandbox issued expires first:
+	 * n8n needs a new token for the call (its first, or one renewed after a 401, the request repeated).
+	 */
+	const deskCall = async (tool: string, args: Record<string, unknown>) => {
+		if (desk.auth === 'oAuth2') {
+			await desk.sandbox.expireTokens();
+			callsOnExpiredTokens++;
+		}
+		return await call(tool, args, desk.client);
+	};
+	/** With OAuth2: the test's tool calls, each made with every token expired, and the sandbox's counts before them. */
+	let callsOnExpiredTokens = 0;
+	let tokensBefore: TokenCounts | undefined;
+	beforeEach(async () => {
+		callsOnExpiredTokens = 0;
+		if (desk.auth === 'oAuth2') tokensBefore = await desk.sandbox.tokens();
+	});
+	/**
+	 * With OAuth2: n8n got a new token for every call, and every call but the desk's first (which
+	 * fetched the credential's first token: it was imported without one) was refused as expired
+	 * once and repeated with the new token, or the call's answer would have been an error.
+	 */
+	afterEach(async () => {
+		if (desk.auth !== 'oAuth2' || !tokensBefore) return;
+		const after = await desk.sandbox.tokens();
+		const calls = callsOnExpiredTokens;
+		const issued = after.issued - tokensBefore.issued;
+		const refused = after.expiredRequests - tokensBefore.expiredRequests;
+		const firstToken = tokensBefore.issued === 0 ? 1 : 0;
+		oAuth2Notes.push({ reading, test: expect.getState().currentTestName, calls, issued, refused });
+		expect(issued).toBeGreaterThanOrEqual(calls);
+		expect(refused).toBeGreaterThanOrEqual(calls - firstToken);
+	});
 	const stored = async (id: string) =>
 		(await desk.api('getReservation', { path: { reservationId: id } })).body;
 	/** The answer, failing with its text when it is an error and should not be (or the reverse). */
