@@ -227,7 +227,12 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 	}
 }
 
-/** Reading the platform's answers: its poll and state against the same trigger's on the sandbox's. */
+/**
+ * Reading the platform's answers: its poll and state against the same trigger's on the sandbox's.
+ * The goal is judged on the poll's CPU time in the bench's process (the node's own work): the
+ * sandbox, another process, answers its other readings more slowly (it rewrites every record), which
+ * the wall time shows but no user's n8n pays.
+ */
 function addReadingRows(
 	key: string,
 	label: string,
@@ -235,13 +240,13 @@ function addReadingRows(
 	own: Stats,
 	statePerReservation: { plain: number; reading: number },
 ): void {
-	const ratio = round(read.medianMs / own.medianMs, 2);
+	const ratio = round(read.medianCpuMs / own.medianCpuMs, 2);
 	add({
 		key: `${key}.reading-poll`,
 		benchmark: 'trigger',
-		measure: `${label}: poll ms of the same seed in the ${OTHER_READING} reading (status, PascalCase states, offset times), median over ${read.runs}, against the sandbox's reading`,
-		value: read.medianMs,
-		floor: own.medianMs,
+		measure: `${label}: CPU ms per poll of the same seed in the ${OTHER_READING} reading (status, PascalCase states, offset times), median over ${read.runs}, against the sandbox's reading (wall ms ${read.medianMs} against ${own.medianMs}: the sandbox answers other readings more slowly)`,
+		value: read.medianCpuMs,
+		floor: own.medianCpuMs,
 		ratio,
 		target: `<= ${READING_POLL_RATIO} x the sandbox's reading`,
 		met: ratio <= READING_POLL_RATIO,
