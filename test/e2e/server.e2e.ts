@@ -18,6 +18,8 @@ import {
 	SANDBOX_CREDENTIAL,
 	TRIGGER_NODE_TYPE,
 } from '../../scripts/n8n';
+import { CLIENT_CREDENTIALS_TYPE } from '../../nodes/shared/transport';
+import { CLIENTS } from '../support/tokens';
 import { startEnvironment, WRONG_CREDENTIAL, type E2eEnvironment } from './support/environment';
 import {
 	CANCEL_BATCH,
@@ -249,6 +251,35 @@ describe('on the running n8n server', () => {
 			'/../types/credentials.json',
 		);
 		expect(credentialTypes.map((c) => c.name)).toContain(CREDENTIAL_TYPE);
+	});
+
+	it("the OAuth2 credential's Test connection fetches a token and lists restaurants", async () => {
+		const rest = env.rest!;
+		// As the editor does: the credential saved, then tested with its data.
+		const test = async (clientSecret: string) => {
+			const credential = {
+				name: `OAuth2 connection test (${clientSecret.length})`,
+				type: CLIENT_CREDENTIALS_TYPE,
+				data: {
+					baseUrl: env.sandbox.url,
+					grantType: 'clientCredentials',
+					accessTokenUrl: `${env.sandbox.url}/token`,
+					clientId: CLIENTS.staff.clientId,
+					clientSecret,
+					authentication: 'body',
+				},
+			};
+			const { id } = await rest.request<{ id: string }>('POST', '/credentials', credential);
+			return await rest.request<{ status: string; message?: string }>('POST', '/credentials/test', {
+				credentials: { id, ...credential },
+			});
+		};
+		const before = await env.sandbox.tokens();
+		expect(await test(CLIENTS.staff.clientSecret)).toMatchObject({ status: 'OK' });
+		expect((await env.sandbox.tokens()).issued).toBe(before.issued + 1);
+		const refused = await test('not-the-secret');
+		expect(refused.status).toBe('Error');
+		expect(JSON.stringify(refused)).not.toContain('not-the-secret');
 	});
 
 	it('the imported examples: every node of the package has the sandbox credential', async () => {
