@@ -11,7 +11,7 @@ import { stateFieldOf, stateOf } from './record';
 import type { StateRole } from './states';
 import { recogniseState, ROLE_NAMES } from './states';
 import type { StateVocabulary } from './vocabulary';
-import { roleOf } from './vocabulary';
+import { ROLE_WORDS, roleOf } from './vocabulary';
 
 export interface SeenState {
 	state: unknown;
@@ -94,7 +94,7 @@ export function readingReport(sample: ReadingSample): ReadingReport {
 	if ('problem' in zone) fixes.push(`${zone.problem}. ${zone.fix}`);
 	if (unplaced.length > 0)
 		fixes.push(
-			`Add ${unplaced.length === 1 ? 'it' : 'them'} to Booking States in the credential, e.g. "${String(unplaced[0].state)} = booked" (roles: awaitingApproval, booked, arrived, finished, noShow, cancelled); until then ${unplaced.length === 1 ? 'its' : 'their'} bookings get no reminders or follow-ups, and a change into ${unplaced.length === 1 ? 'it' : 'them'} is reported as a state change, never as a cancellation`,
+			`Add ${unplaced.length === 1 ? 'it' : 'them'} to Booking States in the credential, e.g. "${String(unplaced[0].state)} = booked" (roles: ${ROLE_WORDS}); until then ${unplaced.length === 1 ? 'its' : 'their'} bookings get no reminders or follow-ups, and a change into ${unplaced.length === 1 ? 'it' : 'them'} is reported as a state change, never as a cancellation`,
 		);
 	if (bookings.length > 0 && stateField === null)
 		fixes.push(

@@ -72,19 +72,6 @@ export function instantOf(value: unknown, timeZone: string): number | undefined 
 	return parseLocal(value) === undefined ? undefined : localToInstant(value, timeZone).getTime();
 }
 
-/** A booking's reservation time as the restaurant's wall clock. */
-export function bookingLocalTime(record: IDataObject, timeZone: string): string | undefined {
-	return localTimeOf(record.reservationTime, timeZone);
-}
-
-/** What the nodes add beside a booking: its state's role (`unknown`: add it to Booking States). */
-export function withStateRole(
-	record: IDataObject,
-	vocabulary: StateVocabulary = NO_PLACEMENTS,
-): IDataObject {
-	return { ...record, stateRole: stateRoleOf(record, vocabulary) };
-}
-
 /**
  * An instant written as the API writes such times: the restaurant's wall clock with its offset then
  * ("2026-11-28T19:00:00+11:00"), or in UTC ("...Z") when `like` is in UTC.

@@ -54,11 +54,6 @@ export function roleOf(state: unknown, vocabulary: StateVocabulary = NO_PLACEMEN
 	return recogniseState(state);
 }
 
-/** Said of a state the nodes cannot place: what it is and how to place it. */
-export function unplacedStateFix(state: unknown): string {
-	return `The state "${String(state)}" has no known meaning: add it to Booking States in the credential, e.g. "${String(state)} = booked" (roles: ${ROLE_WORDS})`;
-}
-
 /** A value chosen in In States or Status that names one state of the API, not a role. */
 export const ONE_STATE_PREFIX = 'state:';
 

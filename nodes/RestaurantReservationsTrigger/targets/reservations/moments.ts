@@ -22,9 +22,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { addLocalDays, formatLocalDate, parseLocal } from '../../../shared/dateWindows';
 import { localToInstant, toLocalDateTime } from '../../../shared/localTime';
-import { instantOf, localTimeOf, stateOf } from '../../../shared/reading/record';
+import { instantOf, localTimeOf, stateOf, stateRoleOf } from '../../../shared/reading/record';
 import type { StateVocabulary } from '../../../shared/reading/vocabulary';
-import { roleOf, stateMatcher } from '../../../shared/reading/vocabulary';
+import { stateMatcher } from '../../../shared/reading/vocabulary';
 import type { TriggerItem } from '../../types';
 import type { MomentSettings } from './momentSettings';
 
@@ -285,7 +285,7 @@ function momentItem(
 		event: due.event,
 		restaurantId: restaurant.id,
 		reservationId: String(booking.reservation.id),
-		stateRole: roleOf(stateOf(booking.reservation), vocabulary),
+		stateRole: stateRoleOf(booking.reservation, vocabulary),
 		reservation: booking.reservation,
 		dueAt: toLocalDateTime(new Date(due.at), restaurant.timeZone),
 		timeZone: restaurant.timeZone,

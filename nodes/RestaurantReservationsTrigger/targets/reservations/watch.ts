@@ -17,9 +17,9 @@ import { horizonAt, inRange } from './horizon';
 import { momentItems } from './moments';
 import type { ReservationPick } from './triggerEvents';
 import { RESERVATION_TRIGGER_EVENTS } from './triggerEvents';
-import { stateOf } from '../../../shared/reading/record';
+import { stateOf, stateRoleOf } from '../../../shared/reading/record';
 import type { StateRole } from '../../../shared/reading/states';
-import { roleOf, stateFilter } from '../../../shared/reading/vocabulary';
+import { stateFilter } from '../../../shared/reading/vocabulary';
 import type { ListedRecord } from '../../state/records';
 import type { StoredRestaurant } from '../../state/storedState';
 import type {
@@ -44,7 +44,7 @@ export function reservationWatch({
 	const chosen = settings.events;
 	const created = RESERVATION_TRIGGER_EVENTS.newRecordEvent;
 	const stateFilterOf = stateFilter(filters, vocabulary);
-	const roleOfBooking = (reservation: IDataObject) => roleOf(stateOf(reservation), vocabulary);
+	const roleOfBooking = (reservation: IDataObject) => stateRoleOf(reservation, vocabulary);
 	return {
 		list: async (restaurant) => await listRestaurant(scopeOf(restaurant)),
 		readRecords: format.readRecords,
