@@ -3,12 +3,12 @@ import {
 	guestQuery,
 	isGuestsReservation,
 	namesMatch,
-	normalizeName,
 	phoneDigits,
 	phonesMatch,
 	type GuestInput,
 	type GuestQuery,
 } from '../../nodes/RestaurantReservations/resources/reservation/helpers/guestMatch';
+import { normalizeName } from '../../nodes/shared/guests/identity';
 
 function queryOf(input: GuestInput): GuestQuery {
 	const result = guestQuery(input);

@@ -9,6 +9,8 @@
  * - Email: exact, any case.
  * With several criteria, a reservation matches when all of them do.
  */
+import { normalizeName } from '../../../../shared/guests/identity';
+import { MIN_PHONE_DIGITS } from '../../../../shared/guests/phone';
 
 /** What Find looks for, normalised; only the criteria given are set. */
 export interface GuestQuery {
@@ -28,23 +30,6 @@ export interface GuestInput {
 export interface GuestQueryProblem {
 	message: string;
 	fix: string;
-}
-
-/** Fewest digits a phone number is compared with: shorter ones would match too many guests. */
-export const MIN_PHONE_DIGITS = 6;
-
-/** Letters that NFD does not split into a base letter and a mark. */
-const PLAIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd' };
-
-/** Lower case, without accents, words separated by single spaces. */
-export function normalizeName(text: string): string {
-	return text
-		.normalize('NFD')
-		.replace(/\p{M}/gu, '')
-		.toLowerCase()
-		.replace(/[ßæœøłđ]/g, (letter) => PLAIN_LETTERS[letter])
-		.replace(/[^\p{L}\p{N}]+/gu, ' ')
-		.trim();
 }
 
 /** The digits of a phone number that identify it, whatever its formatting. */
