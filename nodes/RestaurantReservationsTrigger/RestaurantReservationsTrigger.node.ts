@@ -23,6 +23,7 @@ import {
 import { pollWatch } from './poll/poll';
 import { REQUESTS_AT_ONCE_OPTION } from './poll/requestsAtOnce';
 import { MAX_HORIZON_DAYS } from './poll/settings';
+import { GUEST_OPTIONS, GUEST_PARAMETERS } from './targets/guests/parameters';
 import { MOMENT_PARAMETERS } from './targets/reservations/momentParameters';
 import type { WatchTargetDefinition } from './targets';
 import { WATCH_TARGETS } from './targets';
@@ -46,8 +47,8 @@ function eventsOf(target: WatchTargetDefinition): INodeProperties {
 	};
 }
 
-/** Shown only when reservations are watched. */
-const forReservations = { show: { watch: ['reservations'] } };
+/** Shown when reservations, or the guests behind them, are watched. */
+const forBookings = { show: { watch: ['reservations', 'guests'] } };
 
 export class RestaurantReservationsTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -61,7 +62,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["restaurants"] === "all" ? "All restaurants" : "One restaurant"}}',
 		description:
-			"Starts the workflow when a restaurant's reservations, events or products are created, changed or removed, and before and after each visit (reminders, not arrived, visit ended)",
+			"Starts the workflow when a restaurant's reservations, events or products are created, changed or removed, before and after each visit (reminders, not arrived, visit ended), and for its guests (new, returning, no-show, birthdays)",
 		defaults: { name: 'Restaurant Reservations Trigger' },
 		polling: true,
 		inputs: [],
@@ -101,7 +102,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 			...updateDisplayOptions({ show: { restaurants: ['one'] } }, [restaurantLocator]),
 			{
 				displayName: 'Look Back (Days)',
-				displayOptions: forReservations,
+				displayOptions: forBookings,
 				name: 'lookBackDays',
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: MAX_HORIZON_DAYS, numberPrecision: 0 },
@@ -111,7 +112,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 			},
 			{
 				displayName: 'Look Ahead (Days)',
-				displayOptions: forReservations,
+				displayOptions: forBookings,
 				name: 'lookAheadDays',
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: MAX_HORIZON_DAYS, numberPrecision: 0 },
@@ -119,6 +120,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 				description: `How many days after the start of the current hour the watched period ends. Look Back plus Look Ahead can be up to ${MAX_HORIZON_DAYS} days; the period is fetched in parts of at most ${MAX_RANGE_DAYS} days.`,
 			},
 			...MOMENT_PARAMETERS,
+			...GUEST_PARAMETERS,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -137,6 +139,7 @@ export class RestaurantReservationsTrigger implements INodeType {
 								'Whether updates report the previous name, phone, email and special requests too. Without it they report which of these changed and the new values; with it the stored state is about three times larger.',
 						},
 					]),
+					...updateDisplayOptions({ show: { '/watch': ['guests'] } }, GUEST_OPTIONS),
 					REQUESTS_AT_ONCE_OPTION,
 				]),
 			},

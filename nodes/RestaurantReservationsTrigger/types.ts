@@ -9,12 +9,13 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { StateVocabulary } from '../shared/reading/vocabulary';
 import type { RequestPacing } from './api/pacing';
 import type { ListedRecord, StoredRecord } from './state/records';
-import type { StoredRestaurant } from './state/storedState';
+import type { RestaurantOutcome } from './poll/restaurantRound';
+import type { StoredRestaurant, StoredState } from './state/storedState';
 import type { MomentSettings } from './targets/reservations/momentSettings';
 import type { SnapshotFormat } from './targets/reservations/recordFormat';
 
 /** The Watch parameter's values (saved in workflows: never change); reservations is the default. */
-export type Watch = 'reservations' | 'events' | 'products';
+export type Watch = 'reservations' | 'events' | 'products' | 'guests';
 
 export interface TriggerSettings {
 	watch: Watch;
@@ -26,8 +27,19 @@ export interface TriggerSettings {
 	requestLimit: number;
 	/** What the stored state depends on: another key starts a new baseline. */
 	settingsKey: string;
-	/** The settings only reservations have; present exactly when reservations are watched. */
+	/** The settings of the reservation listing; present when reservations or guests are watched. */
 	reservations?: ReservationSettings;
+	/** The settings only guests have; present exactly when guests are watched. */
+	guests?: GuestSettings;
+}
+
+export interface GuestSettings {
+	/** How far back the first listing of a restaurant reads bookings (and each day's occasion sweep). */
+	historyDays: number;
+	/** Whether a guest is the same in every restaurant of the account (else each restaurant's own). */
+	sameGuestEverywhere: boolean;
+	/** Birthday or Anniversary Coming: how many days before the date. */
+	occasionDaysBefore: number;
 }
 
 export interface ReservationSettings {
@@ -47,6 +59,8 @@ export interface Restaurant {
 	id: number | string;
 	/** As ../shared/localTime computes with it; '' when it cannot be read (then `zoneProblem`). */
 	timeZone: string;
+	/** Its country (ISO 3166-1 alpha-2), when the API gives it: a guest's phone without a prefix is read as one of it. */
+	country?: string;
 	/** Why the restaurant's time zone cannot be read, and what to do. */
 	zoneProblem?: { problem: string; fix: string };
 }
@@ -82,6 +96,11 @@ export interface Listing {
 	horizonTo: string;
 	/** The server's clock at the first answer, epoch ms. */
 	serverTime: number;
+	/**
+	 * Records before the watched period that the target read as well (the Guests watch's history,
+	 * at a restaurant's first listing and once a day); never compared or stored.
+	 */
+	history?: IDataObject[];
 }
 
 /** What became of the tracked records missing from a listing. */
@@ -136,6 +155,12 @@ export interface WatchTarget {
 	order(items: TriggerItem[]): TriggerItem[];
 	/** For a manual run with no change waiting: a sample of each chosen event, from the listings. */
 	samples(listings: Listing[]): TriggerItem[];
+	/**
+	 * After every restaurant was compared: the target turns the restaurants' items into its own (in
+	 * restaurant ID order, with state shared by the restaurants: the Guests watch's guests), and
+	 * gives what to store beside the snapshots. Targets whose items are final have none.
+	 */
+	settle?(outcomes: RestaurantOutcome[]): { guests?: string };
 }
 
 /** What a target's poll is bound to. */
@@ -147,6 +172,8 @@ export interface PollScope {
 	now: number;
 	/** The credential's Booking States: how the bookings' states are read. */
 	vocabulary: StateVocabulary;
+	/** What the previous polls stored (undefined: a baseline). */
+	stored?: StoredState;
 }
 
 export type WatchTargetFactory = (scope: PollScope) => WatchTarget;

@@ -287,6 +287,8 @@ export interface RestaurantInfo {
 	id: number | string;
 	name?: string;
 	timeZone?: string;
+	countryShort?: unknown;
+	country?: unknown;
 }
 
 export async function listRestaurants(

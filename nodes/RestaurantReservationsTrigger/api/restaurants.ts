@@ -1,7 +1,8 @@
-/** The restaurants a poll watches, each with its time zone: looked up at most once an hour. */
+/** The restaurants a poll watches, each with its time zone and country: looked up at most once an hour. */
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { timeZoneSettingOf } from '../../shared/reading/context';
+import { restaurantCountry } from '../../shared/guests/identity';
 import { restaurantZone } from '../../shared/reading/restaurantZone';
 import { idValue } from '../../shared/paths';
 import type { RestaurantInfo } from './requests';
@@ -34,6 +35,7 @@ export async function watchedRestaurants(
 			key,
 			id: idValue(key),
 			timeZone: r.timeZone,
+			...(r.country ? { country: r.country } : {}),
 			...(r.timeZone ? {} : { zoneProblem: unreadZone(key) }),
 		}));
 		return { restaurants: restaurants.sort(byKey), lookedUpAt: stored.restaurantsLookedUpAt };
@@ -62,9 +64,11 @@ function isFresh(stored: StoredState, now: number): boolean {
 function toRestaurant(info: RestaurantInfo, setting: string): Restaurant {
 	const key = String(info.id);
 	const zone = restaurantZone(info, info.timeZone, setting);
+	const country = restaurantCountry(info);
+	const restaurant = { key, id: idValue(key), ...(country ? { country } : {}) };
 	return 'timeZone' in zone
-		? { key, id: idValue(key), timeZone: zone.timeZone }
-		: { key, id: idValue(key), timeZone: '', zoneProblem: zone };
+		? { ...restaurant, timeZone: zone.timeZone }
+		: { ...restaurant, timeZone: '', zoneProblem: zone };
 }
 
 const unreadZone = (key: string) => ({

@@ -30,11 +30,13 @@ export function nextState(
 	lookedUpAt: number,
 	outcomes: readonly RestaurantOutcome[],
 	now: number,
+	/** The Guests watch's known guests, as they are to be stored. */
+	guests?: string,
 ): PollResult {
 	const previous = stored?.restaurants ?? {};
 	const entries: Record<string, RestaurantEntry> = {};
 	const items: TriggerItem[] = [];
-	let changed = !stored || stored.restaurantsLookedUpAt !== lookedUpAt;
+	let changed = !stored || stored.restaurantsLookedUpAt !== lookedUpAt || stored.guests !== guests;
 	let lookUpAgain = false;
 	for (const outcome of [...outcomes].sort((a, b) => byId(a.restaurant, b.restaurant))) {
 		const { restaurant } = outcome;
@@ -43,13 +45,13 @@ export function nextState(
 			const { next, items: found } = outcome.compared;
 			const polledBefore = before?.polledAt ?? before?.snapshot?.serverTime;
 			items.push(...found.map((item) => withPolledAt(item, polledBefore)));
-			entries[restaurant.key] = { timeZone: restaurant.timeZone, snapshot: next };
+			entries[restaurant.key] = { ...lookedUp(restaurant, settings), snapshot: next };
 			if (before?.polledAt !== undefined) entries[restaurant.key].polledAt = before.polledAt;
 			changed ||= next !== before?.snapshot || (before?.failedPolls ?? 0) > 0;
 			continue;
 		}
 		changed = true;
-		const kept = keptEntry(before, restaurant);
+		const kept = keptEntry(before, restaurant, settings);
 		if (outcome.kind === 'failed') {
 			kept.failedPolls = (before?.failedPolls ?? 0) + 1;
 			if (kept.failedPolls === FAILED_POLLS_TO_REPORT)
@@ -68,6 +70,7 @@ export function nextState(
 		state: {
 			version: STATE_VERSION,
 			...(stateNames.length > 0 ? { stateNames } : {}),
+			...(guests !== undefined ? { guests } : {}),
 			settingsKey: settings.settingsKey,
 			// A restaurant gone or out of reach: the next poll looks the restaurants up again.
 			restaurantsLookedUpAt: lookUpAgain ? 0 : lookedUpAt,
@@ -79,13 +82,24 @@ export function nextState(
 }
 
 /** A restaurant's stored entry as it was (its time zone as looked up now), or a new one. */
-function keptEntry(before: RestaurantEntry | undefined, restaurant: Restaurant): RestaurantEntry {
-	if (!before) return { timeZone: restaurant.timeZone };
+function keptEntry(
+	before: RestaurantEntry | undefined,
+	restaurant: Restaurant,
+	settings: TriggerSettings,
+): RestaurantEntry {
+	if (!before) return lookedUp(restaurant, settings);
+	const kept: RestaurantEntry = { ...before };
+	delete kept.country;
 	return {
-		...before,
-		timeZone: restaurant.timeZone,
+		...kept,
+		...lookedUp(restaurant, settings),
 		...(before.snapshot ? { snapshot: { ...before.snapshot, timeZone: restaurant.timeZone } } : {}),
 	};
+}
+
+/** What a restaurant's entry keeps of its look-up: its time zone, and its country when guests are watched (their phones are read with it). */
+function lookedUp({ timeZone, country }: Restaurant, settings: TriggerSettings): RestaurantEntry {
+	return { timeZone, ...(country && settings.guests ? { country } : {}) };
 }
 
 /** The item with when its restaurant was last polled before this poll (null when not known). */
@@ -104,7 +118,8 @@ function isGoneOrForbidden(error: Error): boolean {
 	return status === '403' || status === '404';
 }
 
-function byId(a: Restaurant, b: Restaurant): number {
+/** Restaurants in ID order (numerically when both IDs are numbers). */
+export function byId(a: Restaurant, b: Restaurant): number {
 	if (typeof a.id === 'number' && typeof b.id === 'number') return a.id - b.id;
 	return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }

@@ -54,6 +54,7 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 		clock,
 		now,
 		vocabulary,
+		stored,
 	});
 
 	const { restaurants, lookedUpAt } = await watchedRestaurants(
@@ -77,7 +78,8 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 	if (failure) throw withExpiredTokenHint(context, failure, stored !== undefined);
 	if (outcomes.length > 0 && !outcomes.some((o) => o.kind === 'listed'))
 		throw outOfTime(context, 'the first restaurant', clock);
-	const result = nextState(stored, settings, lookedUpAt, outcomes, now);
+	const { guests } = target.settle?.(outcomes) ?? {};
+	const result = nextState(stored, settings, lookedUpAt, outcomes, now, guests);
 
 	// A test run never touches the stored state: it shows the changes waiting for the next poll,
 	// or, when there are none, a sample of each chosen event built from the current records.

@@ -14,6 +14,7 @@ import type { MomentSettings } from '../targets/reservations/momentSettings';
 import { snapshotFormat } from '../targets/reservations/recordFormat';
 import { RESERVATION_TRIGGER_EVENTS } from '../targets/reservations/triggerEvents';
 import type { ListFilters, TriggerSettings, Watch } from '../types';
+import { readGuestSettings } from '../targets/guests/parameters';
 import { readRequestsAtOnce } from './requestsAtOnce';
 
 /** Longest horizon, look-back plus look-ahead, in days. */
@@ -27,6 +28,7 @@ interface TriggerOptions {
 	/** "Report Previous Guest Details" (the parameter's name is saved in workflows). */
 	keepGuestDetails?: boolean;
 	requestsAtOnce?: number;
+	sameGuestEverywhere?: boolean;
 }
 
 export function readSettings(context: IPollFunctions): TriggerSettings {
@@ -36,6 +38,25 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	const restaurantId = restaurants === 'one' ? readRestaurantId(context) : undefined;
 	const options = context.getNodeParameter('options', {}) as TriggerOptions;
 	const requestLimit = readRequestsAtOnce(context, options);
+	if (watch === 'guests') {
+		const guests = readGuestSettings(context, options);
+		const key = ['guests', restaurants, restaurantId ?? null, guests.sameGuestEverywhere];
+		return {
+			watch,
+			events,
+			restaurants,
+			restaurantId,
+			requestLimit,
+			settingsKey: textDigest(JSON.stringify(key), 8),
+			// Every booking, event bookings too, whatever its state: each may be a guest's.
+			reservations: {
+				...readHorizon(context),
+				filters: { includeEvents: true },
+				format: snapshotFormat(false),
+			},
+			guests,
+		};
+	}
 	if (watch !== 'reservations') {
 		// Another target's state never reads as a reservation snapshot: its key names the target.
 		const settingsKey = textDigest(JSON.stringify([watch, restaurants, restaurantId ?? null]), 8);

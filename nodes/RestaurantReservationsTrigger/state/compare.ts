@@ -12,6 +12,8 @@ export interface Compared {
 	/** In the target's order. */
 	items: TriggerItem[];
 	next: StoredRestaurant;
+	/** No previous records were compared (a first listing, an unreadable state): a new baseline. */
+	baseline: boolean;
 }
 
 export interface Pairing {
@@ -69,7 +71,11 @@ export async function compareListing(
 			? { missedRemindersDue: true as const }
 			: {}),
 	};
-	return { items, next: previous && isIdle(items, previous, next) ? previous : next };
+	return {
+		items,
+		next: previous && isIdle(items, previous, next) ? previous : next,
+		baseline: !before,
+	};
 }
 
 /**

@@ -5,8 +5,9 @@
  *
  * ```
  * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>, n: ['Confirmed', ...],
- *   r: { '101': { z: 'Europe/Berlin', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>',
- *                 m: { '<reservation id>': '<time it was reminded for>' },
+ *   g: '<known guests: the Guests watch only>',
+ *   r: { '101': { z: 'Europe/Berlin', y: 'DE', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>',
+ *                 m: { '<reservation id>': '<time it was reminded for>' }, w: '<history read on>',
  *                 p: <epoch seconds it was last polled>, e: <failed polls in a row>, c: 1 },
  *        '104': { z: 'Asia/Tokyo' } } }
  * ```
@@ -43,11 +44,15 @@ export interface StoredRestaurant {
 	 * next poll sends the reminders already past whose visit has not begun, then drops the mark.
 	 */
 	missedRemindersDue?: true;
+	/** The Guests watch: the restaurant-local date of its last read of the history (YYYY-MM-DD). */
+	sweptOn?: string;
 }
 
 /** A watched restaurant: its snapshot once a poll listed it, and how its polls went. */
 export interface RestaurantEntry {
 	timeZone: string;
+	/** Its country (ISO 3166-1 alpha-2), when the API gives it. */
+	country?: string;
 	/** Absent until a poll lists the restaurant (it takes the baseline then). */
 	snapshot?: StoredRestaurant;
 	/** The start of the last poll that listed it and stored the result, epoch ms (whole seconds). */
@@ -63,6 +68,8 @@ export interface StoredState {
 	 * sandbox's, each stored once. Absent when there are none.
 	 */
 	stateNames?: string[];
+	/** The Guests watch's known guests (../targets/guests/ledger); absent for the other targets. */
+	guests?: string;
 	/** Which settings the snapshot was taken with: other settings start a new baseline. */
 	settingsKey: string;
 	/** When the restaurants and their time zones were last looked up, epoch ms. */
@@ -73,12 +80,14 @@ export interface StoredState {
 /** The stored form, keys as they are in the static data. */
 interface StoredRestaurantJson {
 	z: string;
+	y?: string;
 	f?: string;
 	t?: string;
 	d?: number;
 	s?: string;
 	m?: Record<string, string>;
 	c?: number;
+	w?: string;
 	p?: number;
 	e?: number;
 }
@@ -89,16 +98,19 @@ interface StoredStateJson {
 	at: number;
 	r: Record<string, StoredRestaurantJson>;
 	n?: string[];
+	g?: string;
 }
 
-const STORED_KEYS = new Set(['v', 'k', 'at', 'r', 'n']);
+const STORED_KEYS = new Set(['v', 'k', 'at', 'r', 'n', 'g']);
 
 function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {
 	const r = value as StoredRestaurantJson;
 	if (!r || typeof r !== 'object' || typeof r.z !== 'string') return false;
+	if (r.y !== undefined && typeof r.y !== 'string') return false;
 	if (r.p !== undefined && typeof r.p !== 'number') return false;
 	if (r.e !== undefined && typeof r.e !== 'number') return false;
 	if (r.c !== undefined && r.c !== 1) return false;
+	if (r.w !== undefined && typeof r.w !== 'string') return false;
 	// Listed (every snapshot field) or not yet (none).
 	return r.s === undefined
 		? r.f === undefined && r.t === undefined && r.d === undefined
@@ -113,7 +125,7 @@ export function readStoredState(
 	staticData: IDataObject,
 	settingsKey: string,
 ): StoredState | undefined {
-	const { v, k, at, r, n } = staticData as Partial<StoredStateJson>;
+	const { v, k, at, r, n, g } = staticData as Partial<StoredStateJson>;
 	if (
 		v !== STATE_VERSION ||
 		k !== settingsKey ||
@@ -129,12 +141,14 @@ export function readStoredState(
 	}
 	if (n !== undefined && !(Array.isArray(n) && n.every((name) => typeof name === 'string')))
 		return undefined;
+	if (g !== undefined && typeof g !== 'string') return undefined;
 	return {
 		version: v,
 		settingsKey: k,
 		restaurantsLookedUpAt: at,
 		restaurants,
 		...(n && n.length > 0 ? { stateNames: n } : {}),
+		...(g !== undefined ? { guests: g } : {}),
 	};
 }
 
@@ -150,9 +164,11 @@ function fromJson(value: StoredRestaurantJson): RestaurantEntry {
 					records: value.s,
 					...(value.m && typeof value.m === 'object' ? { remindedBefore: value.m } : {}),
 					...(value.c === 1 ? { missedRemindersDue: true as const } : {}),
+					...(value.w !== undefined ? { sweptOn: value.w } : {}),
 				};
 	return {
 		timeZone: value.z,
+		...(value.y ? { country: value.y } : {}),
 		...(snapshot ? { snapshot } : {}),
 		...(value.p !== undefined ? { polledAt: value.p * 1000 } : {}),
 		...(value.e ? { failedPolls: value.e } : {}),
@@ -172,16 +188,20 @@ export function writeStoredState(staticData: IDataObject, state: StoredState): v
 	) as IDataObject;
 	if (state.stateNames && state.stateNames.length > 0) staticData.n = state.stateNames;
 	else delete staticData.n;
+	if (state.guests !== undefined) staticData.g = state.guests;
+	else delete staticData.g;
 }
 
 function toJson({
 	timeZone,
+	country,
 	snapshot,
 	polledAt,
 	failedPolls,
 }: RestaurantEntry): StoredRestaurantJson {
 	return {
 		z: timeZone,
+		...(country ? { y: country } : {}),
 		...(snapshot
 			? {
 					f: snapshot.horizonFrom,
@@ -192,6 +212,7 @@ function toJson({
 						? { m: snapshot.remindedBefore }
 						: {}),
 					...(snapshot.missedRemindersDue ? { c: 1 } : {}),
+					...(snapshot.sweptOn !== undefined ? { w: snapshot.sweptOn } : {}),
 				}
 			: {}),
 		...(polledAt !== undefined ? { p: Math.floor(polledAt / 1000) } : {}),

@@ -1,5 +1,5 @@
 /**
- * The watch targets (the Watch parameter), each in one place: its option in the Watch list, its
+ * The watch targets (the Watch parameter: reservations, events, products, guests), each in one place: its option in the Watch list, its
  * Events parameter (name and words), its trigger events and the factory of what one poll needs of
  * it. The node's parameters (../RestaurantReservationsTrigger.node), the settings and the poll
  * (../poll) read them from here; nothing else lists the targets.
@@ -7,6 +7,8 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import type { Watch, WatchTargetFactory } from '../types';
 import { completeListWatch } from './completeList/completeListWatch';
+import { GUEST_TRIGGER_EVENTS } from './guests/triggerEvents';
+import { guestWatch } from './guests/watch';
 import { PRODUCT_TRIGGER_EVENTS } from './products/triggerEvents';
 import { PRODUCT_WATCH } from './products/watch';
 import { RESERVATION_TRIGGER_EVENTS } from './reservations/triggerEvents';
@@ -55,6 +57,19 @@ export const WATCH_TARGETS: Record<Watch, WatchTargetDefinition> = {
 			'The changes that start the workflow. Each changed product gives one item per poll.',
 		triggerEvents: PRODUCT_TRIGGER_EVENTS,
 		create: (scope) => completeListWatch(PRODUCT_WATCH, scope),
+	},
+	guests: {
+		option: {
+			name: 'Guests',
+			value: 'guests',
+			description:
+				'The guests behind the bookings: new, returning, no-shows, birthdays and anniversaries',
+		},
+		eventsParameter: 'guestEvents',
+		eventsDescription:
+			'What starts the workflow. A guest is told apart by phone, else e-mail, else name; each occasion is reported once.',
+		triggerEvents: GUEST_TRIGGER_EVENTS,
+		create: guestWatch,
 	},
 };
 

@@ -198,7 +198,7 @@ function matchesFilters(
 }
 
 /** A reservation not in the snapshot: new, or only now inside the horizon (time moved on, horizon widened). */
-function isNewReservation(
+export function isNewReservation(
 	reservation: IDataObject,
 	timeZone: string,
 	previous: StoredRestaurant,
@@ -212,7 +212,7 @@ function isNewReservation(
 	return !Number.isNaN(createdAt) && createdAt >= previous.serverTime;
 }
 
-function sortByTime(items: ChangeItem[]): TriggerItem[] {
+export function sortByTime(items: ChangeItem[]): TriggerItem[] {
 	return items.sort((a, b) => {
 		const [x, y] = [
 			String(a.reservation.reservationTime ?? ''),

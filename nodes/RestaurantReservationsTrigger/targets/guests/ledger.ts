@@ -1,0 +1,121 @@
+/**
+ * The Guests watch's known guests, stored as one string beside the snapshots (`g` in the static
+ * data): one entry per guest, sorted by key and joined by `|`, each
+ *
+ *   <key: 8 characters><visits>.<no-shows>.<last visit>.<birthday greeted>.<anniversary greeted>
+ *
+ * the key a 48-bit digest of the guest's identity (../../../shared/guests/identity; with the
+ * restaurant's ID unless guests are the same in every restaurant), the numbers in base 36: the last
+ * visit as days since 2000-01-01, the greetings as the year (less 2000) of the date greeted for;
+ * empty fields at the end are left out. A guest who has only booked is "<key>0": 10 bytes with its
+ * separator; a regular with a visit date and a birthday greeted, about 17.
+ *
+ * Entries are decoded only when a poll needs them, and the text is written again only when one
+ * changed: the usual poll reads the ledger's string and stores it as it was.
+ */
+import { textDigest } from '../../state/hash';
+
+export interface KnownGuest {
+	visits: number;
+	noShows: number;
+	/** Restaurant-local date of the latest visit (YYYY-MM-DD). */
+	lastVisit?: string;
+	/** The year of the last birthday and anniversary greeted for. */
+	birthdayGreeted?: number;
+	anniversaryGreeted?: number;
+}
+
+const KEY_LENGTH = 8;
+const EPOCH = Date.UTC(2000, 0, 1);
+const DAY_MS = 86_400_000;
+
+/** The ledger key of a guest: their identity, within their restaurant unless `restaurantKey` is undefined. */
+export function guestKey(identityKey: string, restaurantKey: string | undefined): string {
+	return textDigest(
+		restaurantKey === undefined ? identityKey : `${restaurantKey}\u0000${identityKey}`,
+		KEY_LENGTH,
+	);
+}
+
+export class GuestLedger {
+	/** Key → encoded rest of the entry, as stored. */
+	private readonly entries: Map<string, string>;
+	private changed = false;
+
+	private constructor(
+		private readonly text: string,
+		entries: Map<string, string>,
+	) {
+		this.entries = entries;
+	}
+
+	/** The ledger of a stored text; an unreadable one counts as empty (a new baseline of guests). */
+	static read(text: string | undefined): GuestLedger {
+		const entries = new Map<string, string>();
+		if (!text) return new GuestLedger('', entries);
+		for (const entry of text.split('|')) {
+			if (entry.length <= KEY_LENGTH) return new GuestLedger('', new Map());
+			entries.set(entry.slice(0, KEY_LENGTH), entry.slice(KEY_LENGTH));
+		}
+		return new GuestLedger(text, entries);
+	}
+
+	get size(): number {
+		return this.entries.size;
+	}
+
+	get(key: string): KnownGuest | undefined {
+		const encoded = this.entries.get(key);
+		return encoded === undefined ? undefined : decodeGuest(encoded);
+	}
+
+	set(key: string, guest: KnownGuest): void {
+		const encoded = encodeGuest(guest);
+		if (this.entries.get(key) === encoded) return;
+		this.entries.set(key, encoded);
+		this.changed = true;
+	}
+
+	/** The stored text: the one read when no entry changed. */
+	write(): string {
+		if (!this.changed) return this.text;
+		return [...this.entries.keys()]
+			.sort()
+			.map((key) => key + this.entries.get(key)!)
+			.join('|');
+	}
+}
+
+function encodeGuest({
+	visits,
+	noShows,
+	lastVisit,
+	birthdayGreeted,
+	anniversaryGreeted,
+}: KnownGuest): string {
+	const fields = [
+		visits.toString(36),
+		noShows ? noShows.toString(36) : '',
+		lastVisit ? ((Date.parse(`${lastVisit}T00:00:00Z`) - EPOCH) / DAY_MS).toString(36) : '',
+		birthdayGreeted ? (birthdayGreeted - 2000).toString(36) : '',
+		anniversaryGreeted ? (anniversaryGreeted - 2000).toString(36) : '',
+	];
+	while (fields.length > 1 && fields[fields.length - 1] === '') fields.pop();
+	return fields.join('.');
+}
+
+function decodeGuest(encoded: string): KnownGuest {
+	const [visits, noShows, lastVisit, birthday, anniversary] = encoded.split('.');
+	const number = (text: string | undefined) => (text ? parseInt(text, 36) : 0);
+	return {
+		visits: number(visits),
+		noShows: number(noShows),
+		...(lastVisit
+			? {
+					lastVisit: new Date(EPOCH + number(lastVisit) * DAY_MS).toISOString().slice(0, 10),
+				}
+			: {}),
+		...(birthday ? { birthdayGreeted: 2000 + number(birthday) } : {}),
+		...(anniversary ? { anniversaryGreeted: 2000 + number(anniversary) } : {}),
+	};
+}
