@@ -10,8 +10,8 @@
  * empty fields at the end are left out. A guest who has only booked is "<key>0": 10 bytes with its
  * separator; a regular with a visit date and a birthday greeted, about 17.
  *
- * Entries are decoded only when a poll needs them, and the text is written again only when one
- * changed: the usual poll reads the ledger's string and stores it as it was.
+ * The text is split into entries only when a poll looks a guest up, and written again only when
+ * an entry changed: the usual poll stores the ledger's string as it was read.
  */
 import { textDigest } from '../../state/hash';
 
@@ -38,52 +38,57 @@ export function guestKey(identityKey: string, restaurantKey: string | undefined)
 }
 
 export class GuestLedger {
-	/** Key → encoded rest of the entry, as stored. */
-	private readonly entries: Map<string, string>;
+	/** Key → encoded rest of the entry; split from the text at the first look-up, not before. */
+	private parsed: Map<string, string> | undefined;
 	private changed = false;
 
-	private constructor(
-		private readonly text: string,
-		entries: Map<string, string>,
-	) {
-		this.entries = entries;
-	}
+	private constructor(private readonly text: string) {}
 
 	/** The ledger of a stored text; an unreadable one counts as empty (a new baseline of guests). */
 	static read(text: string | undefined): GuestLedger {
-		const entries = new Map<string, string>();
-		if (!text) return new GuestLedger('', entries);
-		for (const entry of text.split('|')) {
-			if (entry.length <= KEY_LENGTH) return new GuestLedger('', new Map());
-			entries.set(entry.slice(0, KEY_LENGTH), entry.slice(KEY_LENGTH));
-		}
-		return new GuestLedger(text, entries);
+		return new GuestLedger(text ?? '');
 	}
 
 	get size(): number {
-		return this.entries.size;
+		return this.entries().size;
 	}
 
 	get(key: string): KnownGuest | undefined {
-		const encoded = this.entries.get(key);
+		const encoded = this.entries().get(key);
 		return encoded === undefined ? undefined : decodeGuest(encoded);
 	}
 
 	set(key: string, guest: KnownGuest): void {
+		const entries = this.entries();
 		const encoded = encodeGuest(guest);
-		if (this.entries.get(key) === encoded) return;
-		this.entries.set(key, encoded);
+		if (entries.get(key) === encoded) return;
+		entries.set(key, encoded);
 		this.changed = true;
 	}
 
 	/** The stored text: the one read when no entry changed. */
 	write(): string {
-		if (!this.changed) return this.text;
-		return [...this.entries.keys()]
+		if (!this.changed) return this.parsed?.size === 0 ? '' : this.text;
+		return [...this.parsed!.keys()]
 			.sort()
-			.map((key) => key + this.entries.get(key)!)
+			.map((key) => key + this.parsed!.get(key)!)
 			.join('|');
 	}
+
+	private entries(): Map<string, string> {
+		if (!this.parsed) this.parsed = parseEntries(this.text);
+		return this.parsed;
+	}
+}
+
+function parseEntries(text: string): Map<string, string> {
+	const entries = new Map<string, string>();
+	if (!text) return entries;
+	for (const entry of text.split('|')) {
+		if (entry.length <= KEY_LENGTH) return new Map();
+		entries.set(entry.slice(0, KEY_LENGTH), entry.slice(KEY_LENGTH));
+	}
+	return entries;
 }
 
 function encodeGuest({
