@@ -52,6 +52,16 @@ export function addLocalDays(local: string, days: number): string {
 	return formatLocal(requireLocal(local) + days * DAY_MS);
 }
 
+/** Adds whole calendar years to a local date-time string (29 February becomes 28 February in other years). */
+export function addLocalYears(local: string, years: number): string {
+	const date = new Date(requireLocal(local));
+	const month = date.getUTCMonth();
+	date.setUTCFullYear(date.getUTCFullYear() + years);
+	// 29 February rolled over into March: the last day of February instead.
+	if (date.getUTCMonth() !== month) date.setUTCDate(0);
+	return formatLocal(date.getTime());
+}
+
 /** True when the half-open range [from, to) is longer than `maxDays` calendar days. */
 export function rangeExceedsDays(from: string, to: string, maxDays = MAX_RANGE_DAYS): boolean {
 	return requireLocal(to) - requireLocal(from) > maxDays * DAY_MS;

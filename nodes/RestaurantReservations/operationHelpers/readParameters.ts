@@ -5,6 +5,7 @@ import type {
 	IExecuteSingleFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { restaurantCountry } from '../../shared/guests/identity';
 import { hasOffset, toRestaurantLocal } from '../../shared/localTime';
 import { apiPath } from '../../shared/paths';
 import { timeZoneSettingOf } from '../../shared/reading/context';
@@ -64,21 +65,38 @@ export function restaurantIdOf(context: IExecuteSingleFunctions): string {
 	return context.getNodeParameter('restaurantId', undefined, { extractValue: true }) as string;
 }
 
+/** What the nodes read from the chosen restaurant's profile. */
+export interface RestaurantFacts {
+	/** Its IANA time zone (../../shared/reading/restaurantZone). */
+	timeZone: string;
+	/** Its country, ISO 3166-1 alpha-2 (../../shared/guests/identity), when the profile names one. */
+	country?: string;
+}
+
 /**
- * The time zone of the chosen restaurant, from its profile in any common form (IANA, a Windows
- * zone name, an offset: ../../shared/reading/restaurantZone), else the credential's Restaurant Time
- * Zone: read once per run of the node and restaurant.
+ * The chosen restaurant's profile as the nodes use it: its time zone in any common form (IANA, a
+ * Windows zone name, an offset: ../../shared/reading/restaurantZone), else the credential's
+ * Restaurant Time Zone, and its country (for guests' phone numbers written without a prefix). One
+ * request per run of the node and restaurant.
  */
-export async function restaurantTimeZone(context: IExecuteSingleFunctions): Promise<string> {
+export async function restaurantFacts(context: IExecuteSingleFunctions): Promise<RestaurantFacts> {
 	const restaurantId = restaurantIdOf(context);
-	return await sharedByRun(context, 'timeZone', [restaurantId], async () => {
+	return await sharedByRun(context, 'restaurant', [restaurantId], async () => {
 		const profile = await apiRequest<IDataObject>(context, {
 			method: 'GET',
 			path: apiPath('restaurant', { restaurantId }),
 			itemIndex: context.getItemIndex(),
 		});
-		return await zoneOfProfile(context, profile);
+		return {
+			timeZone: await zoneOfProfile(context, profile),
+			country: restaurantCountry(profile),
+		};
 	});
+}
+
+/** The time zone of the chosen restaurant (restaurantFacts): read once per run and restaurant. */
+export async function restaurantTimeZone(context: IExecuteSingleFunctions): Promise<string> {
+	return (await restaurantFacts(context)).timeZone;
 }
 
 /** A restaurant profile's time zone; one that cannot be read stops the item with the fix. */

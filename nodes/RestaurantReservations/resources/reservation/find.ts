@@ -7,24 +7,16 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { addLocalDays, MAX_RANGE_DAYS } from '../../../shared/dateWindows';
-import { toLocalDateTime } from '../../../shared/localTime';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { vocabularyOf } from '../../../shared/reading/context';
 import { stateRoleOf } from '../../../shared/reading/record';
 import { returnAllAndLimit, simplifyOption } from '../../operationHelpers/descriptions';
-import { textInput } from '../../operationHelpers/inputValues';
-import {
-	restaurantLocalTime,
-	restaurantTimeZone,
-	resultLimit,
-} from '../../operationHelpers/readParameters';
+import { restaurantTimeZone, resultLimit } from '../../operationHelpers/readParameters';
 import {
 	apiOperation,
 	limitItems,
@@ -32,56 +24,24 @@ import {
 	simplifyItems,
 } from '../../operationHelpers/routing';
 import { RESERVATION_FIELDS } from './helpers/fields';
-import { guestQuery, isGuestsReservation, type GuestQuery } from './helpers/guestMatch';
-import { reservationsOfPeriod, requireOrderedPeriod, type Period } from './helpers/period';
+import { isGuestsReservation } from './helpers/guestMatch';
+import { guestQueryOf, guestSearchFields } from './helpers/guestSearch';
+import { periodOf, reservationsOfPeriod, type PeriodDefaults } from './helpers/period';
 import { withReading } from './helpers/reading';
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The guest criteria of the item; none, or one that cannot work, stops the item before any request. */
-function queryOf(item: IExecuteSingleFunctions): GuestQuery {
-	const text = (name: string, field: string, example: string) =>
-		textInput(item, item.getNodeParameter(name, ''), field, `Give ${field} as text, ${example}.`);
-	const result = guestQuery({
-		customerName: text('customerName', 'Guest Name', 'e.g. Anna Schmidt'),
-		phone: text('phone', 'Phone', 'e.g. +49 30 1234567'),
-		email: text('email', 'Email', 'e.g. anna@example.com'),
-	});
-	if ('query' in result) return result.query;
-	throw new NodeOperationError(item.getNode(), result.problem.message, {
-		description: result.problem.fix,
-		itemIndex: item.getItemIndex(),
-	});
-}
-
-/**
- * The period, restaurant-local: From (default the start of today in the restaurant) to To (default
- * 60 days later). A date alone as To includes that whole day.
- */
-async function periodOf(item: IExecuteSingleFunctions, timeZone: string): Promise<Period> {
-	const fix =
-		"Give a date-time such as 2026-11-22T19:30 (the restaurant's local time), or leave it empty.";
-	const fromText = textInput(item, item.getNodeParameter('from', ''), 'From', fix);
-	const toText = textInput(item, item.getNodeParameter('to', ''), 'To', fix);
-	const from = fromText
-		? await restaurantLocalTime(item, 'From', fromText, timeZone)
-		: `${toLocalDateTime(new Date(), timeZone).slice(0, 10)}T00:00:00`;
-	let to = addLocalDays(from, MAX_RANGE_DAYS);
-	if (toText) {
-		to = await restaurantLocalTime(item, 'To', toText, timeZone);
-		if (DATE_ONLY.test(toText)) to = addLocalDays(to, 1);
-	}
-	requireOrderedPeriod(item, { from, to });
-	return { from, to };
-}
+/** Empty From: the start of today in the restaurant; empty To: 60 days after From. */
+const FIND_PERIOD: PeriodDefaults = {
+	from: (startOfToday) => startOfToday,
+	to: (from) => addLocalDays(from, MAX_RANGE_DAYS),
+};
 
 async function findGuest(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	const query = queryOf(this);
+	const query = guestQueryOf(this);
 	const timeZone = await restaurantTimeZone(this);
-	const period = await periodOf(this, timeZone);
+	const period = await periodOf(this, timeZone, FIND_PERIOD);
 	const includeCancelled = this.getNodeParameter('includeCancelled', false) as boolean;
 	const vocabulary = await vocabularyOf(this);
 	// Event bookings are the guest's bookings too; the API leaves them out unless asked.
@@ -113,33 +73,7 @@ export const operation = apiOperation({
 
 export const fields: INodeProperties[] = [
 	restaurantLocator,
-	{
-		displayName: 'Guest Name',
-		name: 'customerName',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. zoe muller',
-		description:
-			'The guest\'s name or part of it: any case, accents optional, every word given must appear in the name ("zoe muller" finds "Zoë Müller-Lüdenscheid"). Give one or more of Guest Name, Phone and Email; with several, a reservation must match all of them.',
-	},
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. +49 30 1234567',
-		description:
-			"The guest's phone number in any format (+49 30 1234567, 030-123 4567, (030) 1234567), at least 6 digits. Compared by digits only; a missing country code or leading 0 does not matter. Give one or more of Guest Name, Phone and Email; with several, a reservation must match all of them.",
-	},
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		description:
-			"The guest's email address, any case; must match the whole address. Give one or more of Guest Name, Phone and Email; with several, a reservation must match all of them.",
-	},
+	...guestSearchFields,
 	{
 		displayName: 'From',
 		name: 'from',

@@ -1,5 +1,5 @@
 /**
- * Whether a reservation is a given guest's (Reservation › Find). The API has no search: the node
+ * Whether a reservation is a given guest's (Reservation › Find, Get Guest History). The API has no search: the node
  * lists a period and compares here.
  * - Name: case and accents ignored (Unicode NFD, marks dropped), punctuation read as spaces; every
  *   word of the query must appear in the guest's name ("zoe muller" finds "Zoë Müller-Lüdenscheid").
@@ -12,7 +12,7 @@
 import { normalizeName } from '../../../../shared/guests/identity';
 import { MIN_PHONE_DIGITS } from '../../../../shared/guests/phone';
 
-/** What Find looks for, normalised; only the criteria given are set. */
+/** What Find and Get Guest History look for, normalised; only the criteria given are set. */
 export interface GuestQuery {
 	nameWords?: string[];
 	phoneDigits?: string;
@@ -66,7 +66,7 @@ export function guestQuery(
 		return {
 			problem: {
 				message: 'Give at least one of Guest Name, Phone or Email to find reservations',
-				fix: 'Find keeps the reservations of one guest: set Guest Name, Phone or Email (or several; a reservation must then match all of them). Nothing was sent.',
+				fix: 'A guest is looked up by Guest Name, Phone or Email: set one of them (or several; a reservation must then match all of them). Nothing was sent.',
 			},
 		};
 	}

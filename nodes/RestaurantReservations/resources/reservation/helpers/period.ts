@@ -1,7 +1,8 @@
 /**
- * Reservations of any period (Get Many, Find): the period is split into consecutive windows of at
- * most 60 days (the App-scope limit, spec 4.1 and 8), fetched a few at a time, merged and freed of
- * duplicates. The user never meets the limit.
+ * Reservations of any period (Get Many, Find, Get Guest History): the period is split into
+ * consecutive windows of at most 60 days (the App-scope limit, spec 4.1 and 8), fetched a few at a
+ * time, merged and freed of duplicates. The user never meets the limit. Find's and Get Guest
+ * History's From and To are read here too, each operation with its own defaults.
  */
 import type {
 	DeclarativeRestApiSettings,
@@ -11,7 +12,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../../shared/concurrency';
-import { splitIntoWindows, WINDOW_CONCURRENCY } from '../../../../shared/dateWindows';
+import { addLocalDays, splitIntoWindows, WINDOW_CONCURRENCY } from '../../../../shared/dateWindows';
+import { toLocalDateTime } from '../../../../shared/localTime';
+import { textInput } from '../../../operationHelpers/inputValues';
+import { restaurantLocalTime } from '../../../operationHelpers/readParameters';
 
 /** A restaurant-local period [from, to): from included, to not. */
 export interface Period {
@@ -25,6 +29,40 @@ export function requireOrderedPeriod(item: IExecuteSingleFunctions, { from, to }
 	throw new NodeOperationError(item.getNode(), `To (${to}) must be after From (${from})`, {
 		itemIndex: item.getItemIndex(),
 	});
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** How an operation fills From and To left empty: restaurant-local times, from today's start there. */
+export interface PeriodDefaults {
+	from: (startOfToday: string) => string;
+	to: (from: string, startOfToday: string) => string;
+}
+
+/**
+ * The period of the item's From and To, restaurant-local; each left empty takes the operation's
+ * default. A date alone as To includes that whole day.
+ */
+export async function periodOf(
+	item: IExecuteSingleFunctions,
+	timeZone: string,
+	defaults: PeriodDefaults,
+): Promise<Period> {
+	const fix =
+		"Give a date-time such as 2026-11-22T19:30 (the restaurant's local time), or leave it empty.";
+	const fromText = textInput(item, item.getNodeParameter('from', ''), 'From', fix);
+	const toText = textInput(item, item.getNodeParameter('to', ''), 'To', fix);
+	const today = `${toLocalDateTime(new Date(), timeZone).slice(0, 10)}T00:00:00`;
+	const from = fromText
+		? await restaurantLocalTime(item, 'From', fromText, timeZone)
+		: defaults.from(today);
+	let to = defaults.to(from, today);
+	if (toText) {
+		to = await restaurantLocalTime(item, 'To', toText, timeZone);
+		if (DATE_ONLY.test(toText)) to = addLocalDays(to, 1);
+	}
+	requireOrderedPeriod(item, { from, to });
+	return { from, to };
 }
 
 /**
