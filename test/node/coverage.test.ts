@@ -55,7 +55,8 @@ const NODE_OPERATIONS: Record<string, [resource: string, operation: string]> = {
 /**
  * Node operations made of several API operations, which therefore map to none alone: Create or
  * Update reads the list, then creates or updates (or sends nothing); Find reads the restaurant's
- * time zone, then lists and keeps a guest's reservations; Check Availability reads the published
+ * time zone, then lists and keeps a guest's reservations; Get Guest History reads the restaurant's
+ * time zone and country, then lists the period once per run and summarises each guest's bookings; Check Availability reads the published
  * rules (configuration, settings), the time zone and the bookings around the time; Check Booking
  * Data reads the restaurant's profile and its bookings of the last and next 30 days.
  */
@@ -63,6 +64,7 @@ const COMPOSITE_OPERATIONS: Record<string, string[]> = {
 	'product:upsert': ['listProducts', 'createProduct', 'updateProduct'],
 	'productGroup:upsert': ['listProductGroups', 'createProductGroup', 'updateProductGroup'],
 	'reservation:find': ['getRestaurant', 'listReservations'],
+	'reservation:getGuestHistory': ['getRestaurant', 'listReservations'],
 	'reservation:checkAvailability': [
 		'getRestaurantConfiguration',
 		'getRestaurantSettings',

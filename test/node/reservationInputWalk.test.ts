@@ -1,6 +1,6 @@
 /**
  * Every input of the reservation operations an AI agent calls as tools (Create, Update, Find,
- * Cancel, Check Availability), empty, missing, of the wrong type or absurd, as a model's
+ * Get Guest History, Cancel, Check Availability), empty, missing, of the wrong type or absurd, as a model's
  * `$fromAI(...)` can hand it over: each gets a sentence that names the field and what to do, never
  * a JavaScript error's text (issue 23: an empty time answered "Cannot read properties of
  * undefined (reading 'trim')"). Run through n8n's engine against the sandbox.
@@ -85,6 +85,18 @@ const WALKS: Walk[] = [
 		operation: 'find',
 		valid: async () => ({ customerName: 'Walk Guest', phone: '', email: '' }),
 		fields: { customerName: 'Guest Name', phone: 'Phone', email: 'Email', from: 'From', to: 'To' },
+	},
+	{
+		operation: 'getGuestHistory',
+		valid: async () => ({ phone: '+49 30 1234567', customerName: '', email: '' }),
+		fields: {
+			customerName: 'Guest Name',
+			phone: 'Phone',
+			email: 'Email',
+			from: 'From',
+			to: 'To',
+			includeReservations: 'Include Reservations',
+		},
 	},
 	{
 		operation: 'cancel',

@@ -1,10 +1,11 @@
-/** Reservation: create, read, list over any period, find a guest's, check availability, update, cancel (spec 4.1). */
+/** Reservation: create, read, list over any period, find a guest's, a guest's history, check availability, update, cancel (spec 4.1). */
 import { resourceDescription } from '../../operationHelpers/descriptions';
 import * as cancel from './cancel';
 import * as checkAvailability from './checkAvailability';
 import * as create from './create';
 import * as find from './find';
 import * as get from './get';
+import * as getGuestHistory from './getGuestHistory';
 import * as getMany from './getMany';
 import * as update from './update';
 
@@ -14,6 +15,7 @@ export const reservationDescription = resourceDescription('reservation', 'create
 	create,
 	find,
 	get,
+	getGuestHistory,
 	getMany,
 	update,
 ]);

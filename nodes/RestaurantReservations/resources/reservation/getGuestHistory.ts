@@ -1,0 +1,138 @@
+/**
+ * Reservation › Get Guest History: one item per input item summarising a guest's bookings at the
+ * restaurant (visits, no-shows, cancellations, upcoming, first and last visit, next booking, party
+ * size, amounts, profile: ../../../shared/guests/history). The guest is found as Find finds them
+ * (./helpers/guestMatch) in a period listed through 60-day windows (./helpers/period).
+ *
+ * Many items, one read: every item of a run that asks about the same restaurant and period shares
+ * one listing of it (../../operationHelpers/runCache), so 500 guests looked up in one run cost the
+ * period's window requests once, not 500 times.
+ */
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { addLocalDays, addLocalYears } from '../../../shared/dateWindows';
+import { guestHistory } from '../../../shared/guests/history';
+import { restaurantLocator } from '../../../shared/parameters';
+import { idValue, routingUrl } from '../../../shared/paths';
+import { vocabularyOf } from '../../../shared/reading/context';
+import { stateRoleOf } from '../../../shared/reading/record';
+import { simplifyOption } from '../../operationHelpers/descriptions';
+import { booleanInput } from '../../operationHelpers/inputValues';
+import { restaurantFacts, restaurantIdOf } from '../../operationHelpers/readParameters';
+import { apiOperation, pairWithItem, simplifyItems } from '../../operationHelpers/routing';
+import { sharedByRun } from '../../operationHelpers/runCache';
+import { RESERVATION_FIELDS } from './helpers/fields';
+import { isGuestsReservation } from './helpers/guestMatch';
+import { guestQueryOf, guestSearchFields } from './helpers/guestSearch';
+import { periodOf, reservationsOfPeriod, type PeriodDefaults } from './helpers/period';
+import { withReading } from './helpers/reading';
+
+/** Days after today that the default period reaches: bookings already made for the next months. */
+const DAYS_AHEAD = 90;
+
+/** Empty From: one year before the start of today; empty To: the end of the 90th day after today. */
+const HISTORY_PERIOD: PeriodDefaults = {
+	from: (startOfToday) => addLocalYears(startOfToday, -1),
+	to: (_from, startOfToday) => addLocalDays(startOfToday, DAYS_AHEAD + 1),
+};
+
+async function getGuestHistory(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const query = guestQueryOf(this);
+	const includeReservations = booleanInput(
+		this,
+		this.getNodeParameter('includeReservations', true),
+		'Include Reservations',
+		true,
+	);
+	const restaurantId = restaurantIdOf(this);
+	const { timeZone, country } = await restaurantFacts(this);
+	const period = await periodOf(this, timeZone, HISTORY_PERIOD);
+	const vocabulary = await vocabularyOf(this);
+	// Event bookings are the guest's bookings too; the API leaves them out unless asked.
+	const qs = { ...(requestData.options.qs as IDataObject), includeEvents: true, ...period };
+	const ofPeriod = await sharedByRun(
+		this,
+		'reservationsOfPeriod',
+		[restaurantId, period.from, period.to],
+		async () => await reservationsOfPeriod(this, requestData, qs),
+	);
+	const bookings = ofPeriod.filter((reservation) => isGuestsReservation(reservation, query));
+	const summary = guestHistory(
+		bookings.map((booking) => ({ booking, role: stateRoleOf(booking, vocabulary) })),
+		{ now: Date.now(), timeZone, country },
+	);
+	const { found, guest, ...counts } = summary;
+	const json: IDataObject = {
+		found,
+		guest: guest as unknown as IDataObject,
+		restaurantId: idValue(restaurantId),
+		timeZone,
+		period: { ...period },
+		...(counts as unknown as IDataObject),
+	};
+	if (includeReservations) {
+		const items = simplifyItems(
+			this,
+			bookings.map((booking) => ({ json: booking })),
+			RESERVATION_FIELDS,
+		);
+		json.reservations = withReading(items, timeZone, vocabulary).map((item) => item.json);
+	}
+	return pairWithItem(this.getItemIndex(), [{ json }]);
+}
+
+export const operation = apiOperation({
+	value: 'getGuestHistory',
+	name: 'Get Guest History',
+	action: "Get a guest's history",
+	description:
+		"Summarise a guest's bookings found by name, phone or email: visits, no-shows, cancellations, upcoming bookings, first and last visit, average party size and amount spent. One item per guest asked about, with found false when they have no booking in the period (default: the last year and the next 90 days).",
+	method: 'GET',
+	url: routingUrl('reservations'),
+	pagination: getGuestHistory,
+});
+
+export const fields: INodeProperties[] = [
+	restaurantLocator,
+	{
+		displayName:
+			"Returns one item per guest asked about: found (true or false), the counts of visits, no-shows, cancellations and upcoming bookings, the first and last visit, and the bookings themselves. Many guests in one run read the restaurant's bookings once.",
+		name: 'guestHistoryNotice',
+		type: 'notice',
+		default: '',
+	},
+	...guestSearchFields,
+	{
+		displayName: 'From',
+		name: 'from',
+		type: 'dateTime',
+		default: '',
+		description:
+			"Start of the period, restaurant-local, included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD for the start of that day. A time with an offset or 'Z' is converted to the restaurant's time zone. Empty: one year before today.",
+	},
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'dateTime',
+		default: '',
+		description:
+			'End of the period, restaurant-local, not included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD to include that whole day. Empty: 90 days after today, that day included. Any length of period works.',
+	},
+	{
+		displayName: 'Include Reservations',
+		name: 'includeReservations',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to add the guest's bookings under reservations, sorted by time, each with its stateRole; off: only the summary",
+	},
+	simplifyOption(RESERVATION_FIELDS),
+];
