@@ -16,7 +16,7 @@ const ours = (node: Record<string, unknown>) => CREDENTIAL_NODE_TYPES.includes(S
 
 describe('the shipped examples', () => {
 	it('are all there, and use each of the node types that take the credential', () => {
-		expect(examples).toHaveLength(11);
+		expect(examples).toHaveLength(13);
 		const types = new Set(examples.flatMap((e) => e.json.nodes.map((n) => String(n.type))));
 		for (const type of CREDENTIAL_NODE_TYPES) expect(types).toContain(type);
 	});
