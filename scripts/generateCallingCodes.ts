@@ -27,7 +27,8 @@ function rows(): string[] {
 		.map((iso) => {
 			const [callingCode, internationalPrefix = '', , lengths = [], , nationalPrefix] =
 				countries[iso];
-			const trunk = typeof nationalPrefix === 'string' && /^\d+$/.test(nationalPrefix) ? nationalPrefix : '';
+			const trunk =
+				typeof nationalPrefix === 'string' && /^\d+$/.test(nationalPrefix) ? nationalPrefix : '';
 			const fewest = lengths.length > 0 ? Math.min(...lengths) : 0;
 			const value = [callingCode, internationalPrefix, trunk, String(fewest)].join(' ');
 			return `\t${iso}: ${JSON.stringify(value)},`;
@@ -65,7 +66,9 @@ async function main(): Promise<void> {
 	if (process.argv.includes('--check')) {
 		const current = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT, 'utf8') : '';
 		if (current !== text) {
-			console.error(`${path.relative(process.cwd(), OUTPUT)} is not up to date: run npx tsx scripts/generateCallingCodes.ts`);
+			console.error(
+				`${path.relative(process.cwd(), OUTPUT)} is not up to date: run npx tsx scripts/generateCallingCodes.ts`,
+			);
 			process.exit(1);
 		}
 		return;

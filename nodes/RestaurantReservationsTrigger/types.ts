@@ -9,7 +9,6 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { StateVocabulary } from '../shared/reading/vocabulary';
 import type { RequestPacing } from './api/pacing';
 import type { ListedRecord, StoredRecord } from './state/records';
-import type { RestaurantOutcome } from './poll/restaurantRound';
 import type { StoredRestaurant, StoredState } from './state/storedState';
 import type { MomentSettings } from './targets/reservations/momentSettings';
 import type { SnapshotFormat } from './targets/reservations/recordFormat';
@@ -160,7 +159,23 @@ export interface WatchTarget {
 	 * restaurant ID order, with state shared by the restaurants: the Guests watch's guests), and
 	 * gives what to store beside the snapshots. Targets whose items are final have none.
 	 */
-	settle?(outcomes: RestaurantOutcome[]): { guests?: string };
+	settle?(listed: ComparedRestaurant[]): { guests?: string };
+}
+
+/** One restaurant's listing compared with its stored records (../state/compare). */
+export interface Compared {
+	/** In the target's order. */
+	items: TriggerItem[];
+	next: StoredRestaurant;
+	/** No previous records were compared (a first listing, an unreadable state): a new baseline. */
+	baseline: boolean;
+}
+
+/** A restaurant a poll listed and compared. */
+export interface ComparedRestaurant {
+	restaurant: Restaurant;
+	listing: Listing;
+	compared: Compared;
 }
 
 /** What a target's poll is bound to. */

@@ -78,7 +78,8 @@ async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][]
 	if (failure) throw withExpiredTokenHint(context, failure, stored !== undefined);
 	if (outcomes.length > 0 && !outcomes.some((o) => o.kind === 'listed'))
 		throw outOfTime(context, 'the first restaurant', clock);
-	const { guests } = target.settle?.(outcomes) ?? {};
+	const { guests } =
+		target.settle?.(outcomes.flatMap((o) => (o.kind === 'listed' ? [o] : []))) ?? {};
 	const result = nextState(stored, settings, lookedUpAt, outcomes, now, guests);
 
 	// A test run never touches the stored state: it shows the changes waiting for the next poll,

@@ -6,9 +6,8 @@
  * restaurant whose requests fail is one failure, not the poll's.
  */
 import { ranOutOfTime, remainingMs } from '../api/requests';
-import type { Compared } from '../state/compare';
 import type { RestaurantEntry } from '../state/storedState';
-import type { Listing, PollClock, Restaurant } from '../types';
+import type { Compared, Listing, PollClock, Restaurant } from '../types';
 
 export interface Listed {
 	listing: Listing;

@@ -4,17 +4,9 @@
  * the target (still watched, or gone), one item per record that is new, changed or gone, and the
  * records to store next.
  */
-import type { Listing, TriggerItem, WatchTarget } from '../types';
+import type { Compared, Listing, TriggerItem, WatchTarget } from '../types';
 import type { ListedRecord, StoredRecord } from './records';
 import type { StoredRestaurant } from './storedState';
-
-export interface Compared {
-	/** In the target's order. */
-	items: TriggerItem[];
-	next: StoredRestaurant;
-	/** No previous records were compared (a first listing, an unreadable state): a new baseline. */
-	baseline: boolean;
-}
 
 export interface Pairing {
 	/** For each listed record, its previous record; undefined when it has none (a new record). */

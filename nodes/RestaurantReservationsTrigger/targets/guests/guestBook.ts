@@ -26,8 +26,14 @@ import { isVisit, stands } from '../../../shared/guests/roles';
 import { localTimeOf, stateRoleOf } from '../../../shared/reading/record';
 import type { StateRole } from '../../../shared/reading/states';
 import { byId } from '../../poll/nextState';
-import type { RestaurantOutcome } from '../../poll/restaurantRound';
-import type { GuestSettings, Listing, PollScope, Restaurant, TriggerItem } from '../../types';
+import type {
+	ComparedRestaurant,
+	GuestSettings,
+	Listing,
+	PollScope,
+	Restaurant,
+	TriggerItem,
+} from '../../types';
 import type { GuestBooking, GuestItem } from './items';
 import { guestItem, occasionItem } from './items';
 import type { KnownGuest } from './ledger';
@@ -47,8 +53,6 @@ export interface BookingChange extends TriggerItem {
 	newBooking: boolean;
 }
 
-type Listed = Extract<RestaurantOutcome, { kind: 'listed' }>;
-
 const OCCASIONS: readonly OccasionKind[] = ['birthday', 'anniversary'];
 const GREETED = { birthday: 'birthdayGreeted', anniversary: 'anniversaryGreeted' } as const;
 
@@ -64,10 +68,9 @@ export function guestBook({ settings, stored, now, vocabulary }: PollScope, gues
 		return { identity, key: guestKey(identity.key, scope) };
 	}
 
-	function settle(outcomes: RestaurantOutcome[]): { guests?: string } {
+	function settle(listed: ComparedRestaurant[]): { guests?: string } {
 		const ledger = GuestLedger.read(stored?.guests);
-		const listed = outcomes.filter((o): o is Listed => o.kind === 'listed');
-		for (const outcome of listed.sort((a, b) => byId(a.restaurant, b.restaurant))) {
+		for (const outcome of [...listed].sort((a, b) => byId(a.restaurant, b.restaurant))) {
 			const { listing, compared } = outcome;
 			const { restaurant } = listing;
 			const items: GuestItem[] = [];
@@ -171,7 +174,7 @@ export function guestBook({ settings, stored, now, vocabulary }: PollScope, gues
 	}
 
 	/** The history read at this poll marks the day; otherwise the previous mark is kept. */
-	function keepSweptOn({ listing, compared, restaurant }: Listed): void {
+	function keepSweptOn({ listing, compared, restaurant }: ComparedRestaurant): void {
 		const previous = stored?.restaurants[restaurant.key]?.snapshot;
 		if (listing.history !== undefined) {
 			const today = toLocalDateTime(new Date(now), restaurant.timeZone).slice(0, 10);
