@@ -4,7 +4,8 @@
  * (the shipped files name none: prepareExample adds it) and run with `n8n execute --id`; each test
  * checks both the workflow's output and the change in the sandbox (or the files written). The trigger
  * examples are activated on the running server and must fire on reservations created in the
- * sandbox; the moment examples (09 to 11) together, at the moments of bookings placed seconds away.
+ * sandbox; the moment examples (09 to 11) together, at the moments of bookings placed seconds away;
+ * the guest examples (12 and 13) together, on guests booking after a year of history was read.
  * A workflow with a wrong token fails with the node's own message.
  */
 import fs from 'node:fs';
@@ -34,6 +35,7 @@ import {
 	exampleTestSettings,
 	type TriggerExampleSetup,
 } from './support/exampleChecks';
+import { checkGuestExamples, GUEST_EXAMPLES } from './support/guestExampleChecks';
 import { checkMomentExamples, MOMENT_EXAMPLES } from './support/momentExampleChecks';
 
 const WRONG_TOKEN_WORKFLOW = 'RrExWrongToken99';
@@ -315,4 +317,13 @@ describe('on the running n8n server', () => {
 			for (const id of ids) await deactivate(id);
 		}
 	}, 240_000);
+
+	it('New guests to a contacts file and birthday greeting a week ahead: activated together, a first-time guest becomes a row, a returning or cancelled one does not, a birthday in 7 days is greeted', async () => {
+		const ids = Object.values(GUEST_EXAMPLES);
+		try {
+			await checkGuestExamples(triggerExample(...ids));
+		} finally {
+			for (const id of ids) await deactivate(id);
+		}
+	}, 180_000);
 });

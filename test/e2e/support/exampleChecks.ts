@@ -429,7 +429,7 @@ const mailingListsIn = (folder: string) =>
  * The rows of a CSV file with a header row (fields in double quotes may hold commas, quotes, line
  * breaks); n8n's CSV files start with a byte order mark.
  */
-function csvRows(file: string): Array<Record<string, string>> {
+export function csvRows(file: string): Array<Record<string, string>> {
 	const text = file.replace(/^\uFEFF/, '');
 	const lines: string[][] = [[]];
 	let field = '';
