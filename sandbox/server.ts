@@ -162,7 +162,12 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	});
 	app.addHook('onResponse', async (request, reply) => {
 		if (request.url.startsWith('/api/'))
-			faults.record(request.method, request.url, reply.statusCode);
+			faults.record(
+				request.method,
+				request.url,
+				reply.statusCode,
+				(request as { principal?: Principal | null }).principal?.kind,
+			);
 		options.log?.(
 			`${new Date().toISOString()} ${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
 		);

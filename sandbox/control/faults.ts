@@ -26,6 +26,8 @@ interface RequestRecord {
 	status: number;
 	/** When it was answered (ms since the epoch): tests measure a poller's pace from it. */
 	at: number;
+	/** The kind of token it came with (staff, partner, vendor), never the token: tells two pollers apart. */
+	client?: string;
 }
 
 const FAULT_MESSAGES: Record<FaultPlan['status'], [string, string]> = {
@@ -84,9 +86,9 @@ export class FaultInjector {
 	}
 
 	/** An API request was answered. */
-	record(method: string, url: string, status: number): void {
+	record(method: string, url: string, status: number, client?: string): void {
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		this.requests.push({ method, url, status, at: Date.now() });
+		this.requests.push({ method, url, status, at: Date.now(), ...(client ? { client } : {}) });
 		if (this.requests.length > 100_000) this.requests.splice(0, 50_000);
 	}
 

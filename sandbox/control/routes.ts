@@ -99,13 +99,19 @@ export async function controlRoutes(
 		},
 	);
 
-	// `?times=true` adds when each request was answered (tests measure a poller's pace with it).
+	// `?times=true` adds when each request was answered (tests measure a poller's pace with it),
+	// `?clients=true` the kind of token each came with (two pollers of one sandbox told apart).
 	app.get('/requests', async (request) => {
-		const withTimes = (request.query as { times?: string }).times === 'true';
+		const query = request.query as { times?: string; clients?: string };
+		const [withTimes, withClients] = [query.times === 'true', query.clients === 'true'];
 		return {
 			total: faults.requests.length,
 			maxInFlight: faults.maxInFlight,
-			requests: withTimes ? faults.requests : faults.requests.map(({ at: _at, ...r }) => r),
+			requests: faults.requests.map(({ at, client, ...r }) => ({
+				...r,
+				...(withTimes ? { at } : {}),
+				...(withClients && client ? { client } : {}),
+			})),
 		};
 	});
 	app.delete('/requests', async (_request, reply) => {

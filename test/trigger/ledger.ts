@@ -11,7 +11,7 @@ import {
 	FAILED_POLLS_TO_REPORT,
 	UNREACHABLE_EVENT,
 } from '../../nodes/RestaurantReservationsTrigger/poll/unreachable';
-import { NODE_NAME, type ChangeJson, type Trigger } from './support';
+import { localDay, NODE_NAME, type ChangeJson, type Trigger } from './support';
 
 /** The restaurant of a change or record key: "rsv-101-000042 ..." or "101/5003 ..." is "101". */
 export function restaurantOfKey(key: string): string {
@@ -178,4 +178,30 @@ export function trueChanges<T>(
 	return [...new Set([...before.keys(), ...after.keys()])]
 		.map((key) => change(key, before.get(key), after.get(key)))
 		.filter((x): x is string => x !== undefined);
+}
+
+/**
+ * Every reservation of the restaurants from `fromDays` to 400 days ahead (restaurant-local, each
+ * restaurant's `zones` entry), event bookings included, by ID: a randomized run's truth, read with
+ * a plain client.
+ */
+export async function readReservations<T extends { id: string }>(
+	ctx: SandboxContext,
+	restaurants: readonly number[],
+	zones: Record<number, string>,
+	fromDays: number,
+): Promise<Map<string, T>> {
+	const truth = new Map<string, T>();
+	for (const restaurantId of restaurants) {
+		const { body } = await ctx.call('listReservations', {
+			path: { restaurantId },
+			query: {
+				from: localDay(zones[restaurantId], fromDays, '00:00:00'),
+				to: localDay(zones[restaurantId], 400, '00:00:00'),
+				includeEvents: true,
+			},
+		});
+		for (const r of body as T[]) truth.set(r.id, r);
+	}
+	return truth;
 }

@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import seedrandom from 'seedrandom';
 import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
-import { advanced, Ledger, restaurantOfKey } from './ledger';
+import { advanced, Ledger, readReservations, restaurantOfKey } from './ledger';
 import { localDay, Trigger, type ChangeJson } from './support';
 
 const ctx = useSandbox({ reservations: 150 });
@@ -57,21 +57,7 @@ const safe = (r: Reservation) =>
 	r.reservationTime > localDay(ZONES[r.restaurantId], 1, '00:00:00') && insideHorizon(r);
 
 /** Every reservation of the three restaurants near the horizon, read with a plain client. */
-async function readTruth(): Promise<Map<string, Reservation>> {
-	const truth = new Map<string, Reservation>();
-	for (const restaurantId of RESTAURANTS) {
-		const { body } = await ctx.call('listReservations', {
-			path: { restaurantId },
-			query: {
-				from: localDay(ZONES[restaurantId], -3, '00:00:00'),
-				to: localDay(ZONES[restaurantId], 400, '00:00:00'),
-				includeEvents: true,
-			},
-		});
-		for (const r of body as Reservation[]) truth.set(r.id, r);
-	}
-	return truth;
-}
+const readTruth = () => readReservations<Reservation>(ctx, RESTAURANTS, ZONES, -3);
 
 const rest = (r: Reservation) =>
 	JSON.stringify(

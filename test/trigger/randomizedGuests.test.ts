@@ -14,7 +14,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import seedrandom from 'seedrandom';
 import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
-import { advanced, Ledger, randomFault } from './ledger';
+import { advanced, Ledger, readReservations, randomFault } from './ledger';
 import { localDay, Trigger } from './support';
 
 const ctx = useSandbox({ reservations: 60 });
@@ -86,21 +86,7 @@ const watched = (b: Booking | undefined): b is Booking =>
 	b !== undefined && b.reservationTime < localDay(ZONES[b.restaurantId], 125, '00:00:00');
 
 /** Every booking of the three restaurants near the period, read with a plain client. */
-async function readTruth(): Promise<Map<string, Booking>> {
-	const truth = new Map<string, Booking>();
-	for (const restaurantId of RESTAURANTS) {
-		const { body } = await ctx.call('listReservations', {
-			path: { restaurantId },
-			query: {
-				from: localDay(ZONES[restaurantId], -1, '00:00:00'),
-				to: localDay(ZONES[restaurantId], 400, '00:00:00'),
-				includeEvents: true,
-			},
-		});
-		for (const b of body as Booking[]) truth.set(b.id, b);
-	}
-	return truth;
-}
+const readTruth = () => readReservations<Booking>(ctx, RESTAURANTS, ZONES, -1);
 
 interface Counts {
 	visits: number;

@@ -38,15 +38,12 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	const restaurantId = restaurants === 'one' ? readRestaurantId(context) : undefined;
 	const options = context.getNodeParameter('options', {}) as TriggerOptions;
 	const requestLimit = readRequestsAtOnce(context, options);
+	const common = { watch, events, restaurants, restaurantId, requestLimit } as const;
 	if (watch === 'guests') {
 		const guests = readGuestSettings(context, options);
 		const key = ['guests', restaurants, restaurantId ?? null, guests.sameGuestEverywhere];
 		return {
-			watch,
-			events,
-			restaurants,
-			restaurantId,
-			requestLimit,
+			...common,
 			settingsKey: textDigest(JSON.stringify(key), 8),
 			// Every booking, event bookings too, whatever its state: each may be a guest's.
 			reservations: {
@@ -60,7 +57,7 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	if (watch !== 'reservations') {
 		// Another target's state never reads as a reservation snapshot: its key names the target.
 		const settingsKey = textDigest(JSON.stringify([watch, restaurants, restaurantId ?? null]), 8);
-		return { watch, events, restaurants, restaurantId, requestLimit, settingsKey };
+		return { ...common, settingsKey };
 	}
 	const { lookBackDays, lookAheadDays } = readHorizon(context);
 	const filters = readFilters(options);
@@ -80,11 +77,7 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 		8,
 	);
 	return {
-		watch,
-		events,
-		restaurants,
-		restaurantId,
-		requestLimit,
+		...common,
 		settingsKey,
 		reservations: {
 			lookBackDays,

@@ -11,6 +11,8 @@
  * `durable (platform reading): ...`. A run whose nodes authenticate with the OAuth2 credential
  * against 30-second tokens names it too, and its line ends with the token counts:
  * `default (OAuth2, 30 s tokens): ... ; tokens: N issued, N requests refused as expired, renewed by main (N))`.
+ * A run with the guests trigger riding along (a second trigger, Watch: Guests, in the same n8n)
+ * adds `deployment guests: N expected, N reported, L lost, D duplicated, W wrong` (./guestLedger).
  */
 import {
 	isQueue,
@@ -24,6 +26,7 @@ import { isChosen } from './chosen';
 import { ledgerLine, type ExpectedChange } from './ledger';
 import { CHANGES_PER_ROUND, runChaosScenario, type ScenarioResult } from './scenario';
 import { momentLine, type ExpectedMoment, type MomentLedgerResult } from './momentLedger';
+import { guestLine } from './guestLedger';
 import { printLine } from './print';
 
 /**
@@ -97,6 +100,11 @@ function report(result: ScenarioResult): void {
 		printLine(
 			`  wrong moment: ${item.event} ${item.reservationId} due ${item.moment?.dueAt}: ${why}`,
 		);
+	if (result.guests) {
+		printLine(guestLine(result.label, result.guests));
+		for (const what of [...result.guests.lost, ...result.guests.duplicated, ...result.guests.wrong])
+			printLine(`  guests: ${what}`);
+	}
 	if (result.native) {
 		const line = (r: MomentLedgerResult) =>
 			`${r.mustFire} due, ${r.reported} sent, ${r.lost.length} lost, ${r.duplicated.length} duplicated, ${r.forCancelled.length} reminded after a cancellation, ${r.wrong.length} wrong`;
@@ -120,11 +128,16 @@ function report(result: ScenarioResult): void {
  */
 export function chaosCase(
 	kind: DeploymentKind,
-	{ reading, auth = 'accessToken' }: { reading?: ReadingName; auth?: SandboxAuth } = {},
+	{
+		reading,
+		auth = 'accessToken',
+		guests = false,
+	}: { reading?: ReadingName; auth?: SandboxAuth; guests?: boolean } = {},
 ): void {
 	const against = [
 		...(reading && reading !== 'sandbox' ? [`the API in the ${reading} reading`] : []),
 		...(auth === 'oAuth2' ? ['the OAuth2 credential'] : []),
+		...(guests ? ['a second trigger watching the guests'] : []),
 	]
 		.map((what) => `, ${what}`)
 		.join('');
@@ -133,7 +146,7 @@ export function chaosCase(
 		() => {
 			it('reports every change exactly once through faults, restarts and crashes', async () => {
 				const tarball = process.env.E2E_TARBALL!;
-				const result = await runChaosScenario(kind, tarball, { reading, auth });
+				const result = await runChaosScenario(kind, tarball, { reading, auth, guests });
 				report(result);
 				// With OAuth2, n8n renewed the 30-second tokens several times in the run (each renewal
 				// after a 401), and nothing below may suffer for it.
@@ -159,6 +172,13 @@ export function chaosCase(
 				expect(moments.early).toEqual([]);
 				expect(moments.forCancelled).toEqual([]);
 				expect(moments.wrong).toEqual([]);
+				// The guests trigger beside it: each guest occasion once (its own ledger, ./guestLedger).
+				if (guests) {
+					expect(result.guests!.expected).toBeGreaterThan(10);
+					expect(result.guests!.lost).toEqual([]);
+					expect(result.guests!.duplicated).toEqual([]);
+					expect(result.guests!.wrong).toEqual([]);
+				}
 				// The native pattern ran beside it (its figures are printed, not judged).
 				if (result.native) expect(result.native.pattern.reported).toBeGreaterThan(0);
 				// Where n8n runs polls on time (no queue in between), a calm moment fires by the next poll.

@@ -11,22 +11,27 @@ export interface ListRequestWait {
 	timeoutMs: number;
 	/** Forget the requests seen so far first (default); false counts from the last clearing. */
 	clear?: boolean;
+	/** Count only the requests that came with this kind of token (the sandbox's log: staff, partner). */
+	client?: string;
 }
 
 /** Waits until the sandbox has seen `count` reservation-list requests. */
 export async function waitForListRequests(
 	sandbox: RunningSandbox,
 	count: number,
-	{ ok, timeoutMs, clear = true }: ListRequestWait,
+	{ ok, timeoutMs, clear = true, client }: ListRequestWait,
 ): Promise<void> {
 	if (clear) await sandbox.control('DELETE', '/requests');
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		const log = (await (await sandbox.control('GET', '/requests')).json()) as {
-			requests: Array<{ url: string; status: number }>;
+		const log = (await (await sandbox.control('GET', '/requests?clients=true')).json()) as {
+			requests: Array<{ url: string; status: number; client?: string }>;
 		};
 		const lists = log.requests.filter(
-			(r) => /\/reservations\?/.test(r.url) && (!ok || r.status === 200),
+			(r) =>
+				/\/reservations\?/.test(r.url) &&
+				(!ok || r.status === 200) &&
+				(client === undefined || r.client === client),
 		);
 		if (lists.length >= count) return;
 		await sleep(100);
@@ -74,14 +79,20 @@ export interface PollPace {
  * How often the trigger polls, watched for `ms` from the sandbox's log: the starts of its polls
  * (list requests after a quiet gap) and the median time between them.
  */
-export async function measurePollPace(sandbox: RunningSandbox, ms: number): Promise<PollPace> {
+export async function measurePollPace(
+	sandbox: RunningSandbox,
+	ms: number,
+	client?: string,
+): Promise<PollPace> {
 	await sandbox.control('DELETE', '/requests');
 	await sleep(ms);
-	const log = (await (await sandbox.control('GET', '/requests?times=true')).json()) as {
-		requests: Array<{ url: string; at: number }>;
+	const log = (await (
+		await sandbox.control('GET', '/requests?times=true&clients=true')
+	).json()) as {
+		requests: Array<{ url: string; at: number; client?: string }>;
 	};
 	const times = log.requests
-		.filter((r) => /\/reservations\?/.test(r.url))
+		.filter((r) => /\/reservations\?/.test(r.url) && (client === undefined || r.client === client))
 		.map((r) => r.at)
 		.sort((a, b) => a - b);
 	const starts = times.filter((at, i) => i === 0 || at - times[i - 1] > POLL_GAP_MS);

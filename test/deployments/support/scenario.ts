@@ -12,6 +12,7 @@ import path from 'node:path';
 import seedrandom from 'seedrandom';
 import {
 	freePort,
+	importCredentials,
 	importWithSandboxCredential,
 	isQueue,
 	N8nRest,
@@ -31,6 +32,7 @@ import type { ReadingName } from '../../../sandbox/readings';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult, type ReportedItem } from './ledger';
+import { compareGuests, driverBookings, type GuestLedgerResult } from './guestLedger';
 import { MomentDriver } from './momentDriver';
 import {
 	NATIVE_WORKFLOW_ID,
@@ -64,6 +66,9 @@ import {
 import {
 	CHAOS_WORKFLOW_ID,
 	chaosWorkflow,
+	GUESTS_TRIGGER_NAME,
+	GUESTS_WORKFLOW_ID,
+	guestsWorkflow,
 	LOOK_AHEAD_DAYS,
 	LOOK_BACK_DAYS,
 	TRIGGER_NAME,
@@ -106,6 +111,8 @@ export interface ScenarioResult {
 	ledger: LedgerResult;
 	/** The moments' ledger: reminders, not-arrived alerts and visit-ended follow-ups. */
 	moments: MomentLedgerResult;
+	/** With the guests trigger riding along: its ledger (./guestLedger). */
+	guests?: GuestLedgerResult;
 	/** In the default deployment: the native pattern's reminders and the trigger's, for the same moments. */
 	native?: { pattern: MomentLedgerResult; trigger: MomentLedgerResult };
 	/** Whether the change made between the activation poll and the first scheduled poll was reported. */
@@ -164,12 +171,22 @@ async function injectFault(sandbox: RunningSandbox, fault: Fault | null): Promis
 /** The list requests of one poll: every window of the horizon, for each of the seed's three restaurants. */
 const LIST_REQUESTS_PER_POLL = 3 * Math.ceil((LOOK_BACK_DAYS + LOOK_AHEAD_DAYS) / MAX_RANGE_DAYS);
 
+/**
+ * The kind of token the chaos trigger's requests come with (the staff token, or the staff client's
+ * OAuth2 tokens): the guests trigger riding along polls with the partner token, and is not counted.
+ */
+const CHAOS_CLIENT = 'staff';
+
 /** A whole successful poll: every window of every restaurant answered. */
 const waitForPoll = (sandbox: RunningSandbox, timeoutMs: number) =>
-	waitForListRequests(sandbox, LIST_REQUESTS_PER_POLL, { ok: true, timeoutMs });
+	waitForListRequests(sandbox, LIST_REQUESTS_PER_POLL, {
+		ok: true,
+		timeoutMs,
+		client: CHAOS_CLIENT,
+	});
 /** The start of the next poll: its first list request. */
 const waitForPollStart = (sandbox: RunningSandbox, timeoutMs: number) =>
-	waitForListRequests(sandbox, 1, { ok: false, timeoutMs });
+	waitForListRequests(sandbox, 1, { ok: false, timeoutMs, client: CHAOS_CLIENT });
 
 class Scenario {
 	readonly interruptions: string[] = [];
@@ -212,6 +229,7 @@ class Scenario {
 			ok: true,
 			timeoutMs: POLL_WAIT_MS,
 			clear: false,
+			client: CHAOS_CLIENT,
 		});
 		const gap = await driver.changeBeforeFirstScheduledPoll();
 		const gapApplies = (await this.triggerListRequests()) === LIST_REQUESTS_PER_POLL;
@@ -225,10 +243,12 @@ class Scenario {
 
 	/** The trigger's list requests answered so far (they carry its Include Event Bookings filter). */
 	private async triggerListRequests(): Promise<number> {
-		const log = (await (await this.sandbox.control('GET', '/requests')).json()) as {
-			requests: Array<{ url: string }>;
+		const log = (await (await this.sandbox.control('GET', '/requests?clients=true')).json()) as {
+			requests: Array<{ url: string; client?: string }>;
 		};
-		return log.requests.filter((r) => /\/reservations\?includeEvents=/.test(r.url)).length;
+		return log.requests.filter(
+			(r) => /\/reservations\?includeEvents=/.test(r.url) && r.client === CHAOS_CLIENT,
+		).length;
 	}
 
 	/**
@@ -357,7 +377,18 @@ export interface ScenarioOptions {
 	 * OAUTH2_TOKEN_LIFETIME_SECONDS.
 	 */
 	auth?: SandboxAuth;
+	/**
+	 * Whether a second trigger watches the guests behind the same bookings in the same n8n (issue
+	 * 32), authenticating with the sandbox's partner token; its events are judged by ./guestLedger.
+	 */
+	guests?: boolean;
 }
+
+/** The sandbox's partner token, for the guests trigger riding along (its requests are told apart by it). */
+const PARTNER_CREDENTIAL = {
+	id: 'RrSandboxPartner1',
+	name: 'Restaurant Reservations sandbox (partner)',
+};
 
 /** The result lines' name: the deployment, its reading when not the sandbox's, its credential when OAuth2. */
 function labelOf(kind: DeploymentKind, reading: ReadingName, auth: SandboxAuth): string {
@@ -368,6 +399,20 @@ function labelOf(kind: DeploymentKind, reading: ReadingName, auth: SandboxAuth):
 	return notes.length > 0 ? `${kind} (${notes.join('; ')})` : kind;
 }
 
+/** The drivers' restaurants over the watched period and a day around it, restaurant-local. */
+function guestPeriods(): Array<{ id: number; from: string; to: string }> {
+	const day = (zone: string, days: number) =>
+		new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: zone });
+	return [
+		{ id: 101, zone: 'Europe/Berlin' },
+		{ id: 102, zone: 'America/New_York' },
+	].map(({ id, zone }) => ({
+		id,
+		from: `${day(zone, -LOOK_BACK_DAYS - 1)}T00:00:00`,
+		to: `${day(zone, LOOK_AHEAD_DAYS + 1)}T00:00:00`,
+	}));
+}
+
 /** Runs the whole scenario against a new deployment of `kind`, and stops everything it started. */
 export async function runChaosScenario(
 	kind: DeploymentKind,
@@ -376,6 +421,7 @@ export async function runChaosScenario(
 		seed = `${process.env.RR_CHAOS_SEED ?? 'chaos'}-${kind}`,
 		reading = 'sandbox',
 		auth = 'accessToken',
+		guests = false,
 	}: ScenarioOptions = {},
 ): Promise<ScenarioResult> {
 	const started = Date.now();
@@ -399,6 +445,7 @@ export async function runChaosScenario(
 	const sink = await startSink();
 	// The native pattern runs beside the trigger in one deployment: its scheduled runs are n8n's.
 	const nativeSink = kind === 'default' ? await startSink() : undefined;
+	const guestSink = guests ? await startSink() : undefined;
 	let deployment: Deployment | undefined;
 	try {
 		deployment = await prepareDeployment({
@@ -414,12 +461,19 @@ export async function runChaosScenario(
 				n8nLog(line);
 			},
 		});
+		if (guestSink)
+			await importCredentials(
+				deployment.main,
+				[{ ...PARTNER_CREDENTIAL, baseUrl: sandbox.url, accessToken: 'sandbox-partner-token' }],
+				path.join(work, 'import-partner'),
+			);
 		await importWithSandboxCredential(
 			deployment.main,
 			sandbox.url,
 			[
 				chaosWorkflow(sink.url, WITH_MOMENTS, undefined, credential),
 				...(nativeSink ? [nativeReminderWorkflow(nativeSink.url, credential)] : []),
+				...(guestSink ? [guestsWorkflow(guestSink.url, PARTNER_CREDENTIAL)] : []),
 			],
 			path.join(work, 'import'),
 			{ auth },
@@ -431,10 +485,10 @@ export async function runChaosScenario(
 		const driver = new ChangeDriver(api, seed, view);
 		const momentDriver = new MomentDriver(api, view);
 		await driver.load();
-		const { gap: activationGap, gapApplies } = await scenario.activate(
-			driver,
-			nativeSink ? [NATIVE_WORKFLOW_ID] : [],
-		);
+		const { gap: activationGap, gapApplies } = await scenario.activate(driver, [
+			...(nativeSink ? [NATIVE_WORKFLOW_ID] : []),
+			...(guestSink ? [GUESTS_WORKFLOW_ID] : []),
+		]);
 		const window = { from: Date.now(), to: 0, end: 0 };
 		// The moments fall due every few seconds from 10 s on, through the rounds.
 		await momentDriver.book(10);
@@ -447,7 +501,7 @@ export async function runChaosScenario(
 		await settle(sink, driver, scenario.killedExecutions, momentDriver.lastDueAt);
 		window.to = Date.now();
 		// A quiet end of a few polls, in which a late duplicate would arrive; meanwhile, the pace.
-		const pace = await measurePollPace(sandbox, QUIET_END_MS);
+		const pace = await measurePollPace(sandbox, QUIET_END_MS, CHAOS_CLIENT);
 		window.end = Date.now();
 		const tokens =
 			auth === 'oAuth2'
@@ -458,6 +512,15 @@ export async function runChaosScenario(
 		for (const { executionId } of scenario.killedExecutions)
 			await settledExecution(scenario.rest, executionId, POLL_WAIT_MS);
 		const unfinished = await unfinishedExecutions(scenario.rest, CHAOS_WORKFLOW_ID, TRIGGER_NAME);
+		const guestLedger =
+			guestSink &&
+			compareGuests(
+				await driverBookings(api, view, guestPeriods()),
+				withHeldItems(
+					guestSink.items,
+					await unfinishedExecutions(scenario.rest, GUESTS_WORKFLOW_ID, GUESTS_TRIGGER_NAME),
+				),
+			);
 		const items = splitItems(
 			withHeldItems(sink.items, unfinished),
 			momentDriver.reservationIds,
@@ -484,6 +547,7 @@ export async function runChaosScenario(
 			tokens,
 			ledger: compareLedger(driver.expected, items.changes),
 			moments: compareMoments(expected, items.moments, scenario.disturbances),
+			...(guestLedger ? { guests: guestLedger } : {}),
 			unfinished,
 			killedExecutions: scenario.killedExecutions,
 			activationGapApplies: gapApplies,
@@ -498,6 +562,7 @@ export async function runChaosScenario(
 		await deployment?.stop();
 		await sink.close();
 		await nativeSink?.close();
+		await guestSink?.close();
 		await sandbox.process.stop();
 		logFile.end();
 	}

@@ -112,3 +112,39 @@ export function chaosWorkflow(
 		},
 	};
 }
+
+export const GUESTS_WORKFLOW_ID = 'RrChaosGuests0001';
+export const GUESTS_TRIGGER_NAME = 'Guest event';
+
+/**
+ * The second trigger of a chaos run that also watches guests (issue 32): Watch: Guests on every
+ * restaurant over the chaos trigger's period, New Guest, Returning Guest and Guest No-Show, every
+ * item to its own sink. It authenticates with `credential` (another token kind than the chaos
+ * trigger's, so that the sandbox's log tells the two pollers apart).
+ */
+export function guestsWorkflow(
+	sinkUrl: string,
+	credential: NodeCredential,
+): Record<string, unknown> {
+	const workflow = chaosWorkflow(
+		sinkUrl,
+		{
+			watch: 'guests',
+			events: undefined,
+			guestEvents: ['newGuest', 'returningGuest', 'guestNoShow'],
+			guestHistoryDays: 30,
+		},
+		GUESTS_WORKFLOW_ID,
+		credential,
+	) as {
+		name: string;
+		nodes: Array<Record<string, unknown>>;
+		connections: Record<string, unknown>;
+	};
+	workflow.name = 'Chaos: every guest event to the sink';
+	workflow.nodes[0].name = GUESTS_TRIGGER_NAME;
+	workflow.nodes[0].id = 'c0a1b2c3-0000-4000-8000-000000000011';
+	workflow.nodes[1].id = 'c0a1b2c3-0000-4000-8000-000000000012';
+	workflow.connections = { [GUESTS_TRIGGER_NAME]: workflow.connections[TRIGGER_NAME] };
+	return workflow;
+}
