@@ -20,6 +20,7 @@ import { roundMoney } from '../money';
 import { instantOf, localTimeOf } from '../reading/record';
 import type { StateRole } from '../reading/states';
 import { guestIdentity, type GuestIdentity } from './identity';
+import { profileOf } from './occasions';
 import { isVisit, stands } from './roles';
 
 /** A booking and its state role, as the caller read it (stateRoleOf with the user's vocabulary). */
@@ -105,9 +106,8 @@ function contactOf(latest: Placed | undefined, country: string | undefined): Gue
 /** The `customerProfile` of the latest booking that has one. */
 function latestProfile(bookings: readonly Placed[]): IDataObject | null {
 	for (let i = bookings.length - 1; i >= 0; i--) {
-		const profile = bookings[i].booking.customerProfile;
-		if (profile && typeof profile === 'object' && !Array.isArray(profile))
-			return profile as IDataObject;
+		const profile = profileOf(bookings[i].booking);
+		if (profile) return profile;
 	}
 	return null;
 }

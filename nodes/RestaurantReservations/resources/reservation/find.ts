@@ -26,7 +26,12 @@ import {
 import { RESERVATION_FIELDS } from './helpers/fields';
 import { isGuestsReservation } from './helpers/guestMatch';
 import { guestQueryOf, guestSearchFields } from './helpers/guestSearch';
-import { periodOf, reservationsOfPeriod, type PeriodDefaults } from './helpers/period';
+import {
+	periodFields,
+	periodOf,
+	reservationsOfPeriod,
+	type PeriodDefaults,
+} from './helpers/period';
 import { withReading } from './helpers/reading';
 
 /** Empty From: the start of today in the restaurant; empty To: 60 days after From. */
@@ -74,22 +79,7 @@ export const operation = apiOperation({
 export const fields: INodeProperties[] = [
 	restaurantLocator,
 	...guestSearchFields,
-	{
-		displayName: 'From',
-		name: 'from',
-		type: 'dateTime',
-		default: '',
-		description:
-			"Start of the period, restaurant-local, included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD for the start of that day. A time with an offset or 'Z' is converted to the restaurant's time zone. Empty: today.",
-	},
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'dateTime',
-		default: '',
-		description:
-			'End of the period, restaurant-local, not included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD to include that whole day. Empty: 60 days after From. Any length of period works.',
-	},
+	...periodFields('today', '60 days after From'),
 	{
 		displayName: 'Include Cancelled',
 		name: 'includeCancelled',

@@ -29,7 +29,12 @@ import { sharedByRun } from '../../operationHelpers/runCache';
 import { RESERVATION_FIELDS } from './helpers/fields';
 import { isGuestsReservation } from './helpers/guestMatch';
 import { guestQueryOf, guestSearchFields } from './helpers/guestSearch';
-import { periodOf, reservationsOfPeriod, type PeriodDefaults } from './helpers/period';
+import {
+	periodFields,
+	periodOf,
+	reservationsOfPeriod,
+	type PeriodDefaults,
+} from './helpers/period';
 import { withReading } from './helpers/reading';
 
 /** Days after today that the default period reaches: bookings already made for the next months. */
@@ -110,22 +115,7 @@ export const fields: INodeProperties[] = [
 		default: '',
 	},
 	...guestSearchFields,
-	{
-		displayName: 'From',
-		name: 'from',
-		type: 'dateTime',
-		default: '',
-		description:
-			"Start of the period, restaurant-local, included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD for the start of that day. A time with an offset or 'Z' is converted to the restaurant's time zone. Empty: one year before today.",
-	},
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'dateTime',
-		default: '',
-		description:
-			'End of the period, restaurant-local, not included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD to include that whole day. Empty: 90 days after today, that day included. Any length of period works.',
-	},
+	...periodFields('one year before today', '90 days after today, that day included'),
 	{
 		displayName: 'Include Reservations',
 		name: 'includeReservations',

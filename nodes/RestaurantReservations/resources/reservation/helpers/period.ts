@@ -9,6 +9,7 @@ import type {
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
+	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../../shared/concurrency';
@@ -91,4 +92,27 @@ export async function reservationsOfPeriod(
 	return [...byId.values()].sort((a, b) =>
 		String(a.reservationTime).localeCompare(String(b.reservationTime)),
 	);
+}
+
+/**
+ * The From and To fields of an operation that reads a period, each description ending with what
+ * an empty field means (`emptyFrom`, `emptyTo`: the operation's defaults, ./periodOf).
+ */
+export function periodFields(emptyFrom: string, emptyTo: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'From',
+			name: 'from',
+			type: 'dateTime',
+			default: '',
+			description: `Start of the period, restaurant-local, included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD for the start of that day. A time with an offset or 'Z' is converted to the restaurant's time zone. Empty: ${emptyFrom}.`,
+		},
+		{
+			displayName: 'To',
+			name: 'to',
+			type: 'dateTime',
+			default: '',
+			description: `End of the period, restaurant-local, not included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD to include that whole day. Empty: ${emptyTo}. Any length of period works.`,
+		},
+	];
 }
