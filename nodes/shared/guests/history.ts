@@ -1,19 +1,10 @@
 /**
- * A guest's history at one restaurant, summarised from their bookings (Reservation › Get Guest
- * History; the trigger may reuse it). Pure: the bookings with their state roles (../reading), the
- * instant it is now, the restaurant's zone and country in; the summary out.
- *
- * - visits: bookings the guest came to (./roles isVisit: arrived or seated, finished);
- * - noShows, cancellations: bookings of those roles (cancelled includes refused);
- * - upcoming: bookings neither visited, nor a no-show, nor cancelled, whose time is after now;
- * - firstVisit, lastVisit, nextBooking: restaurant-local times ("2026-11-22T19:30:00");
- * - averagePartySize: the mean `groupSize` of the visits, to one decimal;
- * - totalAmount: the sum of the visits' `amount`, to the cent;
- * - noShowRate: no-shows among the standing bookings (./roles stands) whose time has passed, to two
- *   decimals: a past booking never marked as a visit counts as kept;
- * - guest and identity: the contact of the latest booking (./identity), profile: the latest
- *   `customerProfile` given.
- * A booking whose time cannot be read counts everywhere but in the times and upcoming.
+ * A guest's history at one restaurant, summarised from their bookings and state roles (Reservation
+ * › Get Guest History): visits (./roles), no-shows, cancellations, upcoming bookings after now,
+ * first and last visit and next booking (restaurant-local), average party size of the visits (one
+ * decimal), their amount (to the cent), the no-show rate among past standing bookings (two
+ * decimals), the latest contact, identity and profile. A booking whose time cannot be read counts
+ * everywhere but in the times and upcoming.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { roundMoney } from '../money';

@@ -1,15 +1,9 @@
 /**
- * Who a booking's guest is, in one place for every node (Reservation › Get Guest History, the
- * trigger's Guests watch): their phone number in international form (./phone, the restaurant's
- * country for a number without a prefix), else their e-mail (any case), else their name (case,
- * accents and punctuation ignored). A guest who changes e-mail but keeps the phone stays the same
- * guest; one who books once with a phone and once with only an e-mail counts as two; two people who
- * share a phone (a family, an assistant) count as one; name alone cannot tell two Anna Schmidts
- * apart. Whether a guest is the same across the restaurants of one account is the caller's choice
- * (the key is the restaurant's own unless told otherwise).
+ * Who a booking's guest is, for every node: their phone in international form (./phone), else
+ * their e-mail (any case), else their name (case, accents and punctuation ignored). Per restaurant
+ * unless the caller says otherwise. What it cannot tell apart: docs/guests.md.
  */
-import { CALLING_CODES } from './callingCodes';
-import { internationalPhone } from './phone';
+import { countriesWithCallingCodes, internationalPhone } from './phone';
 
 export type GuestIdentifiedBy = 'phone' | 'email' | 'name';
 
@@ -83,7 +77,7 @@ function namesOfCountries(): Map<string, string> {
 	if (!countryNames) {
 		countryNames = new Map();
 		const names = new Intl.DisplayNames(['en'], { type: 'region' });
-		for (const code of Object.keys(CALLING_CODES)) {
+		for (const code of countriesWithCallingCodes().keys()) {
 			const name = names.of(code);
 			if (name && name !== code) countryNames.set(normalizeName(name), code);
 		}

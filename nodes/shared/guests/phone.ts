@@ -1,13 +1,8 @@
 /**
- * A guest's phone number in its international form (E.164, "+4930123456"), whatever way it was
- * typed: spaces, dashes, dots, brackets and a "(0)" ignored; "+49 …" and "0049 …" (the country's
- * international call prefix) read as international; a number without a prefix read as a number of
- * the restaurant's country (its trunk prefix, "0" in Germany or "1" in the US, dropped; Italy keeps
- * its 0). The country table is generated from Google's libphonenumber metadata (./callingCodes).
- *
- * What it cannot tell: a number without a prefix when the restaurant's country is unknown (then its
- * digits alone, leading zeros dropped, stand for it: the same number written with a prefix is
- * another); numbers that are not phone numbers at all (fewer than 6 digits: no number).
+ * A guest's phone number in its international form (E.164, "+4930123456"), however it was typed:
+ * with a "+" or the country's international call prefix it is international, without one it is a
+ * number of the restaurant's country (its trunk prefix dropped). The table: ./callingCodes. Rules
+ * and limits: docs/guests.md.
  */
 import { CALLING_CODES } from './callingCodes';
 
@@ -21,29 +16,28 @@ interface CallingCode {
 	fewestDigits: number;
 }
 
-const parsed = new Map<string, CallingCode | undefined>();
+let countries: Map<string, CallingCode> | undefined;
+
+/** The countries of the table (ISO 3166-1 alpha-2 codes), parsed at first use. */
+export function countriesWithCallingCodes(): Map<string, CallingCode> {
+	if (!countries) {
+		countries = new Map();
+		for (const entry of CALLING_CODES.split(';')) {
+			const [code, prefix, trunkPrefix, fewest] = entry.slice(2).split(' ');
+			countries.set(entry.slice(0, 2), {
+				code,
+				internationalPrefix: new RegExp(`^(?:${prefix})`),
+				trunkPrefix,
+				fewestDigits: Number(fewest),
+			});
+		}
+	}
+	return countries;
+}
 
 /** The calling-code facts of a country (ISO 3166-1 alpha-2, any case); undefined when unknown. */
 export function callingCodeOf(country: string | undefined): CallingCode | undefined {
-	const iso = (country ?? '').trim().toUpperCase();
-	if (!parsed.has(iso)) {
-		const row = Object.prototype.hasOwnProperty.call(CALLING_CODES, iso)
-			? CALLING_CODES[iso]
-			: undefined;
-		const [code, prefix, trunkPrefix, fewest] = row?.split(' ') ?? [];
-		parsed.set(
-			iso,
-			row
-				? {
-						code,
-						internationalPrefix: new RegExp(`^(?:${prefix})`),
-						trunkPrefix,
-						fewestDigits: Number(fewest),
-					}
-				: undefined,
-		);
-	}
-	return parsed.get(iso);
+	return countriesWithCallingCodes().get((country ?? '').trim().toUpperCase());
 }
 
 /**

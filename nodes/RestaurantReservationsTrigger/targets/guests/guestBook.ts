@@ -1,20 +1,11 @@
 /**
- * What the bookings' changes mean for their guests, settled once per poll over every restaurant
- * listed (in ID order), against the guests the trigger knows (./ledger):
- * - a booking that comes to stand (new to the trigger as booked, a visit or a no-show, or changed
- *   to one from awaiting approval, cancelled or an unknown state) of a guest not known: New Guest,
- *   and the guest is known from then on. A cancelled first booking makes no guest: they are new
- *   when they book again and that booking stands;
- * - a booking new to the trigger (made since the previous poll, not one that only came into view)
- *   or newly accepted, of a known guest: Returning Guest;
- * - a booking that became a no-show: Guest No-Show (also beside New Guest for a first booking seen
- *   as a no-show);
- * - visits and no-shows are counted as bookings enter and leave those roles;
- * - Birthday or Anniversary Coming: a known guest's date from the profile of their latest booking
- *   read at this poll, when it is at most the chosen days away and not greeted for that year.
- * A restaurant's first listing (with the history before the period) is a baseline: its guests
- * become known, with their counts, and nothing is reported; occasions due then count as greeted.
- * The roles are the state roles (../../../shared/reading/states), never state names.
+ * What the bookings' changes mean for their guests, settled once per poll over the listed
+ * restaurants (in ID order) against the known guests (./ledger): New Guest for a guest's first
+ * booking that stands (a cancelled first booking makes no guest), Returning Guest for a known
+ * guest's new or newly accepted booking, Guest No-Show, visit and no-show counts as bookings enter
+ * and leave those roles, and a known guest's birthday or anniversary coming, once a year. A first
+ * listing is a baseline: its guests become known, nothing is reported. By state roles, never state
+ * names. The rules in full: docs/trigger.md, Watching guests.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { parseLocal } from '../../../shared/dateWindows';

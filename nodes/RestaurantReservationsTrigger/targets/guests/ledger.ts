@@ -7,11 +7,8 @@
  * the key a 48-bit digest of the guest's identity (../../../shared/guests/identity; with the
  * restaurant's ID unless guests are the same in every restaurant), the numbers in base 36: the last
  * visit as days since 2000-01-01, the greetings as the year (less 2000) of the date greeted for;
- * empty fields at the end are left out. A guest who has only booked is "<key>0": 10 bytes with its
- * separator; a regular with a visit date and a birthday greeted, about 17.
- *
- * The text is split into entries only when a poll looks a guest up, and written again only when
- * an entry changed: the usual poll stores the ledger's string as it was read.
+ * empty fields at the end are left out ("<key>0", 10 bytes, for a guest who has only booked). Split
+ * only when a poll looks a guest up; written again only when an entry changed.
  */
 import { textDigest } from '../../state/hash';
 

@@ -1,10 +1,8 @@
 /**
- * The Guests watch: the Reservations watch's listing and comparison of the watched period
- * (../reservations/watch), whose changes are read as what they mean for each booking's guest
- * (./guestBook: new guest, returning guest, no-show, an occasion coming), with the guests the
- * trigger knows stored beside the snapshots (./ledger). At a restaurant's first listing, and once a
- * day when occasions are watched, the history before the period (History, days) is read too: it
- * makes the baseline of known guests and gives the profiles of guests with no booking in the period.
+ * The Guests watch: the Reservations watch's listing and comparison of the period
+ * (../reservations/watch), its changes read for their guests (./guestBook) against the known
+ * guests (./ledger). At a restaurant's first listing, and once a day when occasions are watched,
+ * the History before the period is read too: the baseline of known guests, and their profiles.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../shared/concurrency';
