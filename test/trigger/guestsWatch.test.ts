@@ -205,6 +205,41 @@ it('reports a guest of the history as returning, with the visits the history hol
 	});
 });
 
+it("greets a guest known only from the history at the day's read of it, once", async () => {
+	const { body } = await ctx.call('listReservations', {
+		path: { restaurantId: RESTAURANT },
+		query: { from: localDay(ZONE, -200, '00:00:00'), to: localDay(ZONE, -20, '00:00:00') },
+	});
+	const past = (body as IDataObject[]).filter((r) => r.state === 'completed');
+	const regular = past[past.length - 1];
+	const birthday = localDay(ZONE, 3).slice(5, 10);
+	const updated = await ctx.call('updateReservation', {
+		path: { restaurantId: RESTAURANT, reservationId: String(regular.id) },
+		body: { customerProfile: { birthdate: `1985-${birthday}` } },
+	});
+	expect(updated.status).toBe(200);
+	// The booking is before the period: today's history was read at the baseline.
+	expect(await guestItems(trigger)).toEqual([]);
+	// As if the restaurant's day had turned since the history was last read.
+	const entry = () =>
+		(trigger.state as { r: Record<string, { w?: string }> }).r[String(RESTAURANT)];
+	const yesterday = localDay(ZONE, -1).slice(0, 10);
+	entry().w = yesterday;
+	const [greeting] = await guestItems(trigger);
+	expect(greeting).toMatchObject({
+		event: 'occasionComing',
+		occasion: 'birthday',
+		daysUntil: 3,
+		reservationId: regular.id,
+		guest: { name: regular.customerName },
+		visits: 1,
+	});
+	expect(entry().w).toBe(localDay(ZONE, 0).slice(0, 10));
+	// Greeted for this year: another day's read of the history does not greet again.
+	entry().w = yesterday;
+	expect(await guestItems(trigger)).toEqual([]);
+});
+
 it('keeps the state as it was when nothing happened', async () => {
 	await expectIdleTickKeepsState(trigger);
 });

@@ -131,35 +131,41 @@ export function guestBook({ settings, stored, now, vocabulary }: PollScope, gues
 		baseline: boolean,
 	): GuestItem[] {
 		const today = toLocalDateTime(new Date(now), restaurant.timeZone).slice(0, 10);
-		const latestFirst = [...bookings].sort((a, b) =>
-			String(b.reservationTime ?? '').localeCompare(String(a.reservationTime ?? '')),
+		// Most bookings have no date in their profile, or one far off: only the due ones are sorted.
+		const due = bookings.flatMap((reservation) =>
+			OCCASIONS.flatMap((kind) => {
+				const on = occasionOf(reservation, kind);
+				const coming = on && nextOccurrence(on, today);
+				return coming && coming.daysUntil <= guests.occasionDaysBefore
+					? [{ reservation, kind, on, coming }]
+					: [];
+			}),
+		);
+		due.sort((a, b) =>
+			String(b.reservation.reservationTime ?? '').localeCompare(
+				String(a.reservation.reservationTime ?? ''),
+			),
 		);
 		const items: GuestItem[] = [];
 		const seen = new Set<string>();
-		for (const reservation of latestFirst) {
-			for (const kind of OCCASIONS) {
-				const on = occasionOf(reservation, kind);
-				if (!on) continue;
-				const coming = nextOccurrence(on, today);
-				if (coming.daysUntil > guests.occasionDaysBefore) continue;
-				const guest = guestOf(reservation, restaurant);
-				if (!guest || seen.has(`${kind}${guest.key}`)) continue;
-				seen.add(`${kind}${guest.key}`);
-				const known = ledger.get(guest.key);
-				if (!known || known[GREETED[kind]] === coming.year) continue;
-				const greeted = { ...known, [GREETED[kind]]: coming.year };
-				ledger.set(guest.key, greeted);
-				if (baseline) continue;
-				const booking: GuestBooking = {
-					restaurantId: restaurant.id,
-					reservation,
-					stateRole: stateRoleOf(reservation, vocabulary),
-					identity: guest.identity,
-				};
-				items.push(
-					occasionItem(GUEST_EVENTS.occasionComing, booking, greeted, { kind, on, ...coming }),
-				);
-			}
+		for (const { reservation, kind, on, coming } of due) {
+			const guest = guestOf(reservation, restaurant);
+			if (!guest || seen.has(`${kind}${guest.key}`)) continue;
+			seen.add(`${kind}${guest.key}`);
+			const known = ledger.get(guest.key);
+			if (!known || known[GREETED[kind]] === coming.year) continue;
+			const greeted = { ...known, [GREETED[kind]]: coming.year };
+			ledger.set(guest.key, greeted);
+			if (baseline) continue;
+			const booking: GuestBooking = {
+				restaurantId: restaurant.id,
+				reservation,
+				stateRole: stateRoleOf(reservation, vocabulary),
+				identity: guest.identity,
+			};
+			items.push(
+				occasionItem(GUEST_EVENTS.occasionComing, booking, greeted, { kind, on, ...coming }),
+			);
 		}
 		return items;
 	}
