@@ -10,6 +10,7 @@ import { DEPLOYMENTS, type DeploymentKind } from '../scripts/n8n';
 import { benchActionNode } from './actionNode';
 import { benchCatalogSync } from './catalogSync';
 import { benchDeployments } from './deployments';
+import { benchGuests } from './guests';
 import { benchPackage } from './packageCost';
 import { benchRestaurants } from './restaurants';
 import { benchTrigger, VOLUMES } from './trigger';
@@ -59,6 +60,7 @@ const MEASURES: Record<
 	restaurants: { measure: (o) => benchRestaurants(o.runs), runs: (o) => o.runs },
 	node: { measure: (o) => benchActionNode(o.runs), runs: (o) => o.runs },
 	catalog: { measure: (o) => benchCatalogSync(o.runs), runs: (o) => o.runs },
+	guests: { measure: (o) => benchGuests(o.runs), runs: (o) => o.runs },
 	deployments: {
 		measure: (o) =>
 			benchDeployments(

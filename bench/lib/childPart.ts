@@ -1,9 +1,10 @@
 /** The child process of ./onN8nNode: measures one part on this Node and prints its rows. */
 import { benchActionNode } from '../actionNode';
+import { benchGuestHistory } from '../guests';
 import { ROWS_MARK } from './onN8nNode';
 import { rows } from './report';
 
-const PARTS = { node: benchActionNode };
+const PARTS = { node: benchActionNode, guests: benchGuestHistory };
 
 async function main(): Promise<void> {
 	const [part, runs] = process.argv.slice(2);

@@ -24,7 +24,7 @@ export const N8N_NODE_VERSION = CURRENT_LINE.node;
 export const onN8nNode = () => process.version === `v${N8N_NODE_VERSION}`;
 
 /** Measures `part` in a child process on n8n's Node and adds its rows here. */
-export async function measureOnN8nNode(part: 'node', runs: number): Promise<void> {
+export async function measureOnN8nNode(part: 'node' | 'guests', runs: number): Promise<void> {
 	const { node } = await ensureN8nInstalled();
 	const output = execFileSync(node, ['--expose-gc', '--import', 'tsx', CHILD, part, String(runs)], {
 		cwd: REPO_ROOT,

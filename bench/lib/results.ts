@@ -14,6 +14,7 @@ export const PARTS = [
 	'restaurants',
 	'node',
 	'catalog',
+	'guests',
 	'deployments',
 ] as const;
 export type Part = (typeof PARTS)[number];

@@ -8,6 +8,7 @@ const PART_NAMES: Record<Part, string> = {
 	restaurants: 'trigger over many restaurants',
 	node: 'action node',
 	catalog: 'catalog sync',
+	guests: 'guests',
 	deployments: 'deployments',
 };
 
