@@ -11,7 +11,9 @@ import { toLocalDateTime } from '../../../shared/localTime';
 import { stateRoleOf } from '../../../shared/reading/record';
 import { listWindow } from '../../api/requests';
 import type { StoredRestaurant } from '../../state/storedState';
-import type { Listing, PollScope, Restaurant, TriggerItem, WatchTarget } from '../../types';
+import type { StateRole } from '../../../shared/reading/states';
+import type { ListedRecord } from '../../state/records';
+import type { Listing, PollScope, Restaurant, WatchTarget } from '../../types';
 import { horizonAt } from '../reservations/horizon';
 import { isNewReservation, reservationWatch, sortByTime } from '../reservations/watch';
 import type { ChangeItem } from '../reservations/changes';
@@ -40,17 +42,10 @@ export function guestWatch(scope: PollScope): WatchTarget {
 			if (readsHistory(previous, restaurant)) listing.history = await listHistory(listing);
 			return listing;
 		},
-		created(listed, restaurant, previous): TriggerItem {
-			const change: BookingChange = {
-				event: 'booking',
-				restaurantId: restaurant.id,
-				reservationId: listed.id,
-				reservation: listed.value,
-				stateRole: roleOf(listed.value),
+		created: (listed, restaurant, previous) =>
+			bookingChange(listed, restaurant, roleOf(listed.value), {
 				newBooking: isNewReservation(listed.value, restaurant.timeZone, previous),
-			};
-			return change;
-		},
+			}),
 		changed(before, listed, restaurant) {
 			const diff = watched.format.changeSince(
 				before,
@@ -59,16 +54,10 @@ export function guestWatch(scope: PollScope): WatchTarget {
 				restaurant.timeZone,
 			);
 			if (!diff || diff.previousStateRole === diff.stateRole) return undefined;
-			const change: BookingChange = {
-				event: 'booking',
-				restaurantId: restaurant.id,
-				reservationId: listed.id,
-				reservation: listed.value,
-				stateRole: diff.stateRole,
+			return bookingChange(listed, restaurant, diff.stateRole, {
 				previousStateRole: diff.previousStateRole,
 				newBooking: false,
-			};
-			return change;
+			});
 		},
 		moments: undefined,
 		sendsMissedAfterFirstListing: false,
@@ -100,4 +89,21 @@ export function guestWatch(scope: PollScope): WatchTarget {
 	function todayOf(timeZone: string): string {
 		return toLocalDateTime(new Date(now), timeZone).slice(0, 10);
 	}
+}
+
+/** A booking's change for ./guestBook to settle (never emitted as it is). */
+function bookingChange(
+	listed: ListedRecord,
+	restaurant: Restaurant,
+	stateRole: StateRole,
+	change: { previousStateRole?: StateRole; newBooking: boolean },
+): BookingChange {
+	return {
+		event: 'booking',
+		restaurantId: restaurant.id,
+		reservationId: listed.id,
+		reservation: listed.value,
+		stateRole,
+		...change,
+	};
 }
