@@ -149,8 +149,8 @@ export class ChangeDriver {
 				.toFormat(LOCAL);
 			const response = await this.api('createReservation', {
 				path: { restaurantId: restaurant.id },
-				// Seven guests, each booking again now and then: the guests trigger riding along reports them.
-				body: { reservationTime: time, groupSize: 2, customerName: `Chaos Guest ${n % 7}` },
+				// Three guests a restaurant, each booking again now and then: the guests trigger riding along reports them.
+				body: { reservationTime: time, groupSize: 2, customerName: `Chaos Guest ${n % 3}` },
 			});
 			if (response.status !== 201)
 				throw new Error(`create failed: ${response.status} ${response.text}`);
