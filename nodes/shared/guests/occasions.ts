@@ -14,7 +14,7 @@ export interface MonthDay {
 }
 
 /** The profile fields each occasion is read from. */
-export const OCCASION_FIELDS: Record<OccasionKind, string> = {
+const OCCASION_FIELDS: Record<OccasionKind, string> = {
 	birthday: 'birthdate',
 	anniversary: 'anniversary',
 };

@@ -6,14 +6,9 @@
  */
 import type { StateRole } from '../reading/states';
 
-export const VISIT_ROLES: ReadonlySet<StateRole> = new Set(['arrived', 'finished']);
+const VISIT_ROLES: ReadonlySet<StateRole> = new Set(['arrived', 'finished']);
 
-export const STANDING_ROLES: ReadonlySet<StateRole> = new Set([
-	'booked',
-	'arrived',
-	'finished',
-	'noShow',
-]);
+const STANDING_ROLES: ReadonlySet<StateRole> = new Set(['booked', 'arrived', 'finished', 'noShow']);
 
 export const isVisit = (role: StateRole): boolean => VISIT_ROLES.has(role);
 export const stands = (role: StateRole): boolean => STANDING_ROLES.has(role);

@@ -227,7 +227,7 @@ function count(
 }
 
 /** The next date of a yearly occasion on or after `today` (local dates); 29 February is the 28th in other years. */
-export function nextOccurrence(
+function nextOccurrence(
 	on: MonthDay,
 	today: string,
 ): { date: string; daysUntil: number; year: number } {

@@ -8,9 +8,9 @@ import type { GuestSettings } from '../../types';
 import { GUEST_EVENTS } from './triggerEvents';
 
 /** Longest history read at a restaurant's first listing, in days. */
-export const MAX_HISTORY_DAYS = 1095;
+const MAX_HISTORY_DAYS = 1095;
 /** Most days before a birthday or anniversary the greeting can fall due. */
-export const MAX_OCCASION_DAYS = 60;
+const MAX_OCCASION_DAYS = 60;
 
 export const GUEST_PARAMETERS: INodeProperties[] = [
 	{
