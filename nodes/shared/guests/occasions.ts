@@ -1,8 +1,6 @@
 /**
- * A guest's yearly occasions from the booking's profile (`customerProfile.birthdate`,
- * `customerProfile.anniversary`), read as a month and a day whatever the year or its absence:
- * "1985-03-14", "1985-03-14T00:00:00Z", "--03-14" (ISO 8601 without a year), "03-14", "14.03.1985".
- * A value that reads as no real date ("02-30") is no occasion.
+ * A guest's yearly occasions from the booking's profile (`birthdate`, `anniversary`) as a month and
+ * a day: "1985-03-14", "--03-14", "03-14", "14.03.1985"; no real date, no occasion.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -1,8 +1,4 @@
-/**
- * The items of the Guests watch: the guest up front (name, phone, e-mail as the booking has them,
- * and how the trigger told them apart), their counts as known to the trigger, and the booking that
- * made the occasion, with its state role.
- */
+/** The Guests watch's items: the guest, their counts as the trigger knows them, the booking. */
 import type { IDataObject } from 'n8n-workflow';
 import type { GuestIdentity } from '../../../shared/guests/identity';
 import type { MonthDay, OccasionKind } from '../../../shared/guests/occasions';

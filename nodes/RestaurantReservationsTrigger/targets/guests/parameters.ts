@@ -1,7 +1,4 @@
-/**
- * The parameters only the Guests watch has, and their reading into its settings. The watched
- * period is the Reservations watch's Look Back and Look Ahead, shown for both.
- */
+/** The Guests watch's own parameters, read into its settings. */
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { GuestSettings } from '../../types';

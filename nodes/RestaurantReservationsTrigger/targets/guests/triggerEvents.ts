@@ -1,8 +1,4 @@
-/**
- * The guest events, in one ordered table (../triggerEvents): what happened to a guest, told from a
- * booking's change (./guestLedger settles which), and the occasion moment. `sample` builds the item
- * a manual test run shows when nothing is waiting, from real bookings of the watched period.
- */
+/** The guest events, in one ordered table (../triggerEvents); samples from real bookings. */
 import { isVisit, stands } from '../../../shared/guests/roles';
 import { triggerEventTable } from '../triggerEvents';
 import type { GuestBooking, GuestItem } from './items';
