@@ -13,7 +13,7 @@ export const MAX_RANGE_DAYS = 60;
 /** Windows of one period fetched at the same time: fast, yet gentle with the API. */
 export const WINDOW_CONCURRENCY = 4;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
 export interface LocalWindow {

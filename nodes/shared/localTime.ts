@@ -6,7 +6,7 @@
  * (as timeZones.ts's readTimeZone gives it for "UTC+05:30" and the like), which Node 20's Intl does
  * not know: those are plain arithmetic, without daylight saving.
  */
-import { formatLocal, parseLocal } from './dateWindows';
+import { formatLocal, formatLocalDate, parseLocal } from './dateWindows';
 
 const OFFSET_SUFFIX = /(Z|[+-]\d{2}:?\d{2})$/i;
 const FIXED_OFFSET = /^([+-])(\d{2}):(\d{2})$/;
@@ -84,6 +84,11 @@ export function naiveLocalMs(instant: Date, timeZone: string): number {
 /** Wall-clock time in `timeZone` at `instant`, as "YYYY-MM-DDTHH:mm:ss". */
 export function toLocalDateTime(instant: Date, timeZone: string): string {
 	return formatLocal(naiveLocalMs(instant, timeZone));
+}
+
+/** The calendar date in `timeZone` at `instant`, as "YYYY-MM-DD". */
+export function toLocalDate(instant: Date, timeZone: string): string {
+	return formatLocalDate(naiveLocalMs(instant, timeZone));
 }
 
 /** True when the text carries an explicit offset or "Z". */

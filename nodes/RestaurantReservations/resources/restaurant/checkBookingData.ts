@@ -15,7 +15,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { addLocalDays, MAX_RANGE_DAYS } from '../../../shared/dateWindows';
-import { toLocalDateTime } from '../../../shared/localTime';
+import { toLocalDate } from '../../../shared/localTime';
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
 import { timeZoneSettingOf, vocabularyOf } from '../../../shared/reading/context';
@@ -34,7 +34,7 @@ async function reportBookingData(
 ): Promise<INodeExecutionData[]> {
 	const profile = (items[0]?.json ?? {}) as IDataObject;
 	const zone = restaurantZone(profile, profile.timeZone, await timeZoneSettingOf(this));
-	const today = `${toLocalDateTime(new Date(), 'timeZone' in zone ? zone.timeZone : 'UTC').slice(0, 10)}T00:00:00`;
+	const today = `${toLocalDate(new Date(), 'timeZone' in zone ? zone.timeZone : 'UTC')}T00:00:00`;
 	const period = { from: addLocalDays(today, -SAMPLE_DAYS), to: addLocalDays(today, SAMPLE_DAYS) };
 	const restaurantId = restaurantIdOf(this);
 	const [bookings, vocabulary] = await Promise.all([

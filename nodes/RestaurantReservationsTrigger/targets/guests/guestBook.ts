@@ -8,8 +8,8 @@
  * names. The rules in full: docs/trigger.md, Watching guests.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { parseLocal } from '../../../shared/dateWindows';
-import { toLocalDateTime } from '../../../shared/localTime';
+import { addLocalYears, DAY_MS, parseLocal } from '../../../shared/dateWindows';
+import { toLocalDate } from '../../../shared/localTime';
 import { guestIdentity } from '../../../shared/guests/identity';
 import type { MonthDay, OccasionKind } from '../../../shared/guests/occasions';
 import { occasionOf } from '../../../shared/guests/occasions';
@@ -65,12 +65,14 @@ export function guestBook({ settings, stored, now, vocabulary }: PollScope, gues
 			const { listing, compared } = outcome;
 			const { restaurant } = listing;
 			const items: GuestItem[] = [];
-			if (compared.baseline) learn(ledger, bookingsOf(listing), restaurant);
+			// Every booking read (the history too) only where it is needed: a baseline, the occasions.
+			const bookings = compared.baseline || watchesOccasions ? bookingsOf(listing) : [];
+			if (compared.baseline) learn(ledger, bookings, restaurant);
 			else
 				for (const change of compared.items as BookingChange[])
 					items.push(...settleChange(ledger, change, restaurant));
 			if (watchesOccasions)
-				items.push(...occasions(ledger, bookingsOf(listing), restaurant, compared.baseline));
+				items.push(...occasions(ledger, bookings, restaurant, compared.baseline));
 			compared.items = items;
 			keepSweptOn(outcome);
 		}
@@ -130,7 +132,7 @@ export function guestBook({ settings, stored, now, vocabulary }: PollScope, gues
 		restaurant: Restaurant,
 		baseline: boolean,
 	): GuestItem[] {
-		const today = toLocalDateTime(new Date(now), restaurant.timeZone).slice(0, 10);
+		const today = toLocalDate(new Date(now), restaurant.timeZone);
 		// Most bookings have no date in their profile, or one far off: only the due ones are sorted.
 		const due = bookings.flatMap((reservation) =>
 			OCCASIONS.flatMap((kind) => {
@@ -174,7 +176,7 @@ export function guestBook({ settings, stored, now, vocabulary }: PollScope, gues
 	function keepSweptOn({ listing, compared, restaurant }: ComparedRestaurant): void {
 		const previous = stored?.restaurants[restaurant.key]?.snapshot;
 		if (listing.history !== undefined) {
-			const today = toLocalDateTime(new Date(now), restaurant.timeZone).slice(0, 10);
+			const today = toLocalDate(new Date(now), restaurant.timeZone);
 			if (compared.next.sweptOn !== today) compared.next = { ...compared.next, sweptOn: today };
 		} else if (compared.next !== previous && previous?.sweptOn !== undefined)
 			compared.next.sweptOn = previous.sweptOn;
@@ -234,14 +236,12 @@ function nextOccurrence(
 	const thisYear = Number(today.slice(0, 4));
 	const year = dateIn(thisYear, on) >= today ? thisYear : thisYear + 1;
 	const date = dateIn(year, on);
-	const daysUntil = Math.round(
-		(parseLocal(`${date}T00:00:00`)! - parseLocal(`${today}T00:00:00`)!) / 86_400_000,
-	);
+	const daysUntil = Math.round((parseLocal(date)! - parseLocal(today)!) / DAY_MS);
 	return { date, daysUntil, year };
 }
 
+/** The occasion's date in `year`: 2000 had a 29 February, which addLocalYears moves to the 28th in other years. */
 function dateIn(year: number, { month, day }: MonthDay): string {
-	const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-	const d = month === 2 && day === 29 && !leap ? 28 : day;
-	return `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+	const inLeapYear = `2000-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T00:00:00`;
+	return addLocalYears(inLeapYear, year - 2000).slice(0, 10);
 }

@@ -10,6 +10,7 @@
  * empty fields at the end are left out ("<key>0", 10 bytes, for a guest who has only booked). Split
  * only when a poll looks a guest up; written again only when an entry changed.
  */
+import { DAY_MS, formatLocalDate, parseLocal } from '../../../shared/dateWindows';
 import { textDigest } from '../../state/hash';
 
 export interface KnownGuest {
@@ -23,8 +24,8 @@ export interface KnownGuest {
 }
 
 const KEY_LENGTH = 8;
-const EPOCH = Date.UTC(2000, 0, 1);
-const DAY_MS = 86_400_000;
+/** Visit days count from here (naive milliseconds, as ../../../shared/dateWindows reads dates). */
+const EPOCH = parseLocal('2000-01-01')!;
 
 /** The ledger key of a guest: their identity, within their restaurant unless `restaurantKey` is undefined. */
 export function guestKey(identityKey: string, restaurantKey: string | undefined): string {
@@ -98,7 +99,7 @@ function encodeGuest({
 	const fields = [
 		visits.toString(36),
 		noShows ? noShows.toString(36) : '',
-		lastVisit ? ((Date.parse(`${lastVisit}T00:00:00Z`) - EPOCH) / DAY_MS).toString(36) : '',
+		lastVisit ? ((parseLocal(lastVisit)! - EPOCH) / DAY_MS).toString(36) : '',
 		birthdayGreeted ? (birthdayGreeted - 2000).toString(36) : '',
 		anniversaryGreeted ? (anniversaryGreeted - 2000).toString(36) : '',
 	];
@@ -114,7 +115,7 @@ function decodeGuest(encoded: string): KnownGuest {
 		noShows: number(noShows),
 		...(lastVisit
 			? {
-					lastVisit: new Date(EPOCH + number(lastVisit) * DAY_MS).toISOString().slice(0, 10),
+					lastVisit: formatLocalDate(EPOCH + number(lastVisit) * DAY_MS),
 				}
 			: {}),
 		...(birthday ? { birthdayGreeted: 2000 + number(birthday) } : {}),

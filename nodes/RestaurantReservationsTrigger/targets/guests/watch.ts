@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../shared/concurrency';
 import { splitIntoWindows, WINDOW_CONCURRENCY } from '../../../shared/dateWindows';
-import { toLocalDateTime } from '../../../shared/localTime';
+import { toLocalDate } from '../../../shared/localTime';
 import { stateRoleOf } from '../../../shared/reading/record';
 import { listWindow } from '../../api/requests';
 import type { StoredRestaurant } from '../../state/storedState';
@@ -87,7 +87,7 @@ export function guestWatch(scope: PollScope): WatchTarget {
 	}
 
 	function todayOf(timeZone: string): string {
-		return toLocalDateTime(new Date(now), timeZone).slice(0, 10);
+		return toLocalDate(new Date(now), timeZone);
 	}
 }
 

@@ -14,7 +14,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../../shared/concurrency';
 import { addLocalDays, splitIntoWindows, WINDOW_CONCURRENCY } from '../../../../shared/dateWindows';
-import { toLocalDateTime } from '../../../../shared/localTime';
+import { toLocalDate } from '../../../../shared/localTime';
 import { textInput } from '../../../operationHelpers/inputValues';
 import { restaurantLocalTime } from '../../../operationHelpers/readParameters';
 
@@ -53,7 +53,7 @@ export async function periodOf(
 		"Give a date-time such as 2026-11-22T19:30 (the restaurant's local time), or leave it empty.";
 	const fromText = textInput(item, item.getNodeParameter('from', ''), 'From', fix);
 	const toText = textInput(item, item.getNodeParameter('to', ''), 'To', fix);
-	const today = `${toLocalDateTime(new Date(), timeZone).slice(0, 10)}T00:00:00`;
+	const today = `${toLocalDate(new Date(), timeZone)}T00:00:00`;
 	const from = fromText
 		? await restaurantLocalTime(item, 'From', fromText, timeZone)
 		: defaults.from(today);
