@@ -41,6 +41,22 @@ export async function packPackage(destination: string, packageDir = REPO_ROOT): 
 	return path.join(destination, info.filename);
 }
 
+/**
+ * The tarball the test suites install: `RR_PACKED_TARBALL` when set (CI packs once, so suites that
+ * run side by side do not rebuild dist/ under each other), else the package built and packed into
+ * `destination`.
+ */
+export async function packedForTests(destination: string): Promise<string> {
+	const packed = process.env.RR_PACKED_TARBALL;
+	if (packed) {
+		if (!fs.existsSync(packed))
+			throw new UserFacingError(`RR_PACKED_TARBALL: no file at ${packed}`);
+		return packed;
+	}
+	await buildPackage();
+	return packPackage(destination);
+}
+
 /** `<userFolder>/.n8n/nodes`: where n8n keeps the community packages it installed. */
 export function nodesFolder(userFolder: string): string {
 	return path.join(userFolder, '.n8n', 'nodes');

@@ -10,6 +10,7 @@ export {
 	nodesFolder,
 	PACKAGE_NAME,
 	packPackage,
+	packedForTests,
 	TRIGGER_NODE_TYPE,
 	unpackTarball,
 } from './communityPackage';

@@ -3,17 +3,10 @@
  * first use), and the package built and packed, as for the end-to-end tests.
  */
 import path from 'node:path';
-import {
-	buildPackage,
-	ensureN8nInstalled,
-	OLDEST_LINE,
-	packPackage,
-	REPO_ROOT,
-} from '../../scripts/n8n';
+import { ensureN8nInstalled, OLDEST_LINE, packedForTests, REPO_ROOT } from '../../scripts/n8n';
 
 export default async function globalSetup(): Promise<void> {
 	const log = (line: string) => process.stdout.write(`${line}\n`);
 	await ensureN8nInstalled({ log, line: OLDEST_LINE });
-	await buildPackage();
-	process.env.E2E_TARBALL = await packPackage(path.join(REPO_ROOT, '.tmp', 'compat', 'pack'));
+	process.env.E2E_TARBALL = await packedForTests(path.join(REPO_ROOT, '.tmp', 'compat', 'pack'));
 }
