@@ -6,6 +6,7 @@ import { apiClient } from '../support/client';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
 const TODAY = '2026-11-22';
+const LATENCY_MS = 300;
 let many: RunningSandbox;
 let again: RunningSandbox;
 let limited: RunningSandbox;
@@ -14,7 +15,8 @@ beforeAll(async () => {
 	[many, again, limited] = await Promise.all([
 		startSandbox({ today: TODAY, quiet: true, restaurants: 40, reservations: 30 }),
 		startSandbox({ today: TODAY, quiet: true, restaurants: 40, reservations: 30 }),
-		startSandbox({ today: TODAY, quiet: true, rateLimitPerSecond: 5, latencyMs: 50 }),
+		// 300 ms: the 8 requests below are all in flight at once even on a loaded machine.
+		startSandbox({ today: TODAY, quiet: true, rateLimitPerSecond: 5, latencyMs: LATENCY_MS }),
 	]);
 }, 90_000);
 afterAll(() => Promise.all([many, again, limited].map((s) => s?.stop())));
@@ -91,7 +93,7 @@ describe('--rate-limit and --latency', () => {
 				return [res.status, res.headers.get('retry-after')] as const;
 			}),
 		);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(LATENCY_MS - 5);
 		expect(statuses.filter(([status]) => status === 200)).toHaveLength(5);
 		expect(statuses.filter(([status]) => status === 429)).toEqual(
 			Array.from({ length: 3 }, () => [429, '1']),
@@ -118,11 +120,13 @@ describe('--rate-limit and --latency', () => {
 
 	it('refills the bucket at the limit: requests a second at the limit all pass', async () => {
 		const call = apiClient(limited.url);
-		const statuses: number[] = [];
-		for (let i = 0; i < 10; i++) {
-			statuses.push((await call('listMenus')).status);
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
+		// One request every 200 ms, each sent without waiting for the one before (they take 300 ms).
+		const statuses = await Promise.all(
+			Array.from({ length: 10 }, async (_, i) => {
+				await new Promise((resolve) => setTimeout(resolve, i * 200));
+				return (await call('listMenus')).status;
+			}),
+		);
 		expect(statuses.every((status) => status === 200)).toBe(true);
 	});
 });

@@ -22,7 +22,8 @@ it.each([
 ])(
 	'never more requests in flight than the limit (%s), restaurants and windows together',
 	async (_name, options, limit) => {
-		await ctx.sandbox.control('PUT', '/latency', { ms: 100 });
+		// 300 ms: long enough for the poll to reach its limit even on a loaded machine.
+		await ctx.sandbox.control('PUT', '/latency', { ms: 300 });
 		const trigger = new Trigger(ctx, allRestaurants({ ...THREE_WINDOWS, options }));
 		await ctx.sandbox.control('DELETE', '/requests');
 		const baseline = await trigger.tick();
