@@ -1,5 +1,5 @@
 /** Catalog family (spec 4.2, 4.3): product groups and products, with the price rules of spec 7. */
-import { checkProductPrices, describeViolation } from '../../nodes/shared/money';
+import { describeFault, priceFault } from '../money';
 import { badRequest, notFound } from '../problems';
 import { diffFields, type Store } from '../store/store';
 import type { Product, ProductGroup, RestaurantData } from '../store/types';
@@ -62,16 +62,19 @@ function requireGroup(data: RestaurantData, id: string | null | undefined, field
 	}
 }
 
+/** The prices of a product the rules apply to (spec 2.4, 7). */
+const PRICE_FIELDS = ['price', 'takeawayPrice', 'deliveryPrice'] as const;
+
 /** Spec 7.3: the rules hold for the product as it would be stored, so legacy prices must be fixed. */
 function requireValidPrices(product: Product, stored?: Product): void {
-	const violation = checkProductPrices(product)[0];
+	const violation = PRICE_FIELDS.map((field) => priceFault(field, product[field])).find(Boolean);
 	if (!violation) return;
 	const legacy =
 		stored !== undefined && stored[violation.field as keyof Product] === violation.value;
 	const hint = legacy
 		? ` The stored ${violation.field} predates the price rules: send a corrected ${violation.field} in the same request.`
 		: '';
-	throw badRequest('invalid_price', `${describeViolation(violation)}.${hint}`);
+	throw badRequest('invalid_price', `${describeFault(violation)}.${hint}`);
 }
 
 function stripReadOnly<T extends object>(

@@ -2,8 +2,8 @@
  * Events family (spec 2.9, 3, 4.6): restaurant events with their schedule, booking settings and
  * tickets in the floor layout; publication through the isOffline flag.
  */
-import { checkPrice, describeViolation } from '../../nodes/shared/money';
-import { toLocalDateTime, toRestaurantLocal } from '../../nodes/shared/localTime';
+import { localNow, toWallTime } from '../clock';
+import { describeFault, priceFault } from '../money';
 import { badRequest, notFound } from '../problems';
 import { nowIso, type Store } from '../store/store';
 import type { EventTicket, Json, RestaurantData, RestaurantEvent } from '../store/types';
@@ -42,14 +42,10 @@ function findEvent(data: RestaurantData, id: number): RestaurantEvent {
 	return event;
 }
 
-function localNow(data: RestaurantData): string {
-	return toLocalDateTime(new Date(), data.profile.timeZone);
-}
-
 /** Normalises dates to restaurant-local time and gives every ticket an id and the event's id. */
 function acceptEvent(data: RestaurantData, event: RestaurantEvent): RestaurantEvent {
 	for (const field of ['startDate', 'endDate'] as const) {
-		const local = toRestaurantLocal(String(event[field]), data.profile.timeZone);
+		const local = toWallTime(String(event[field]), data.profile.timeZone);
 		if (!local)
 			throw badRequest('validation_failed', `${field} "${event[field]}" is not a date-time.`, {
 				[field]: ['Not a date-time.'],
@@ -69,8 +65,8 @@ function acceptEvent(data: RestaurantData, event: RestaurantEvent): RestaurantEv
 			? {
 					...floor.event,
 					tickets: (floor.event.tickets ?? []).map((ticket, t): EventTicket => {
-						const violation = checkPrice(`floors[${f}].event.tickets[${t}].amount`, ticket.amount);
-						if (violation) throw badRequest(violation.code, `${describeViolation(violation)}.`);
+						const violation = priceFault(`floors[${f}].event.tickets[${t}].amount`, ticket.amount);
+						if (violation) throw badRequest(violation.code, `${describeFault(violation)}.`);
 						return {
 							...ticket,
 							id: ticket.id ?? `tkt-${event.id}-${f + 1}-${t + 1}`,
@@ -103,7 +99,7 @@ export function eventHandlers(store: Store) {
 	const list = (keep: (event: RestaurantEvent, now: string) => boolean) =>
 		handler((req) => {
 			const data = restaurantOf(store, req);
-			const now = localNow(data);
+			const now = localNow(data.profile.timeZone);
 			return [...data.events.values()]
 				.filter((e) => keep(e, now))
 				.sort((a, b) => (a.startDate < b.startDate ? -1 : 1))

@@ -3,7 +3,7 @@
  * endpoints the spec lists by path only (shapes chosen by the sandbox, documented in the README).
  */
 import { requireStaff } from '../auth';
-import { isValidTimeZone } from '../../nodes/shared/localTime';
+import { isZoneName } from '../clock';
 import { badRequest, notFound } from '../problems';
 import { diffFields, type Store } from '../store/store';
 import type { Json, RestaurantData } from '../store/types';
@@ -17,7 +17,7 @@ function restaurantContract(data: RestaurantData) {
 }
 
 function requireTimeZone(timeZone: unknown): void {
-	if (typeof timeZone === 'string' && !isValidTimeZone(timeZone)) {
+	if (typeof timeZone === 'string' && !isZoneName(timeZone)) {
 		throw badRequest(
 			'invalid_time_zone',
 			`timeZone "${timeZone}" is not an IANA time zone such as "Europe/Berlin".`,

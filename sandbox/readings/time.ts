@@ -2,7 +2,8 @@
  * Time forms the readings write: a stored restaurant-local wall time ("2026-06-21T12:00:00") with
  * the restaurant's offset at that time, as a UTC instant, and a zone as its offset from UTC now.
  */
-import { localToInstant, naiveLocalMs, toLocalDateTime } from '../../nodes/shared/localTime';
+import { DateTime } from 'luxon';
+import { instantOf } from '../clock';
 
 /** "+02:00", "-07:00", "+05:45", "+00:00" for an offset in minutes. */
 export function offsetText(minutes: number): string {
@@ -15,7 +16,7 @@ export function offsetText(minutes: number): string {
 
 /** The zone's offset from UTC at `instant`, in minutes. */
 export function offsetMinutes(instant: Date, timeZone: string): number {
-	return Math.round((naiveLocalMs(instant, timeZone) - instant.getTime()) / 60_000);
+	return DateTime.fromJSDate(instant, { zone: timeZone }).offset;
 }
 
 /**
@@ -23,11 +24,10 @@ export function offsetMinutes(instant: Date, timeZone: string): number {
  * time skipped by a spring change is written as the instant it stands for (02:30 as 03:30+02:00).
  */
 export function localWithOffset(local: string, timeZone: string): string {
-	const instant = localToInstant(local, timeZone);
-	return `${toLocalDateTime(instant, timeZone)}${offsetText(offsetMinutes(instant, timeZone))}`;
+	return instantOf(local, timeZone).toFormat("yyyy-LL-dd'T'HH:mm:ssZZ");
 }
 
 /** The instant of the local time in UTC, seconds precision: "2026-06-21T19:00:00Z". */
 export function localAsUtc(local: string, timeZone: string): string {
-	return `${localToInstant(local, timeZone).toISOString().slice(0, 19)}Z`;
+	return instantOf(local, timeZone).toUTC().toFormat("yyyy-LL-dd'T'HH:mm:ss'Z'");
 }

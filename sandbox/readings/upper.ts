@@ -4,7 +4,7 @@
  * ("2026-06-21T19:00:00Z"), restaurants give their zone as the fixed offset in force when asked
  * ("UTC+01:00"), and errors are OAuth-style `{ error, error_description }`.
  */
-import { isValidTimeZone } from '../../nodes/shared/localTime';
+import { isZoneName } from '../clock';
 import type { Reservation, ReservationState } from '../store/types';
 import type { Reading } from './index';
 import { localAsUtc, offsetMinutes, offsetText } from './time';
@@ -50,7 +50,7 @@ export const upperReading: Reading = {
 		if (!m) return undefined;
 		const hours = Number(m[2]);
 		const zone = hours === 0 ? 'Etc/UTC' : `Etc/GMT${m[1] === '+' ? '-' : '+'}${hours}`;
-		return isValidTimeZone(zone) ? zone : undefined;
+		return isZoneName(zone) ? zone : undefined;
 	},
 	error: (problem) => ({
 		contentType: 'application/json',

@@ -1,5 +1,5 @@
 /** Seeded restaurant events: one past, two active (one running now) and one draft, with tickets. */
-import { addLocalDays } from '../../nodes/shared/dateWindows';
+import { plusDays } from '../clock';
 import type { Json, RestaurantEvent } from '../store/types';
 
 interface EventSeed {
@@ -85,8 +85,8 @@ export function seedEvents(
 ): RestaurantEvent[] {
 	return EVENTS.map((seed) => {
 		const id = nextId();
-		const start = `${addLocalDays(`${today}T00:00:00`, seed.startInDays).slice(0, 10)}T19:00:00`;
-		const end = `${addLocalDays(start, seed.lengthDays - 1).slice(0, 10)}T23:30:00`;
+		const start = `${plusDays(`${today}T00:00:00`, seed.startInDays).slice(0, 10)}T19:00:00`;
+		const end = `${plusDays(start, seed.lengthDays - 1).slice(0, 10)}T23:30:00`;
 		return {
 			...eventDefaults(),
 			id,

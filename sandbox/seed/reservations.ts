@@ -3,7 +3,7 @@
  * no-shows and walk-ins; future ones confirmed, pending (large parties) and cancelled; some event
  * bookings, some made through the vendor application, some with an online order.
  */
-import { addLocalDays } from '../../nodes/shared/dateWindows';
+import { plusDays } from '../clock';
 import type { Actor } from '../auth';
 import { SANDBOX_TOKENS } from '../auth';
 import { businessDateOf, emptyDetails, initialState } from '../families/reservations/model';
@@ -111,7 +111,7 @@ export function seedReservation(ctx: Context, n: number): Reservation {
 	const { random } = ctx;
 	const dayOffset = random.int(-365, 365);
 	const slot = random.int(0, 40); // 12:00 to 22:00 in quarter hours
-	const day = addLocalDays(`${ctx.today}T00:00:00`, dayOffset).slice(0, 10);
+	const day = plusDays(`${ctx.today}T00:00:00`, dayOffset).slice(0, 10);
 	const reservationTime = `${day}T${String(12 + Math.floor(slot / 4)).padStart(2, '0')}:${String((slot % 4) * 15).padStart(2, '0')}:00`;
 	const groupSize = random.chance(0.08) ? random.int(8, 12) : random.int(1, 6);
 	const isPast = dayOffset < 0;

@@ -1,16 +1,21 @@
 /**
- * The restaurant's published booking rules (nodes/shared/bookingRules.ts), enforced where the
- * sandbox says they apply: on bookings made by external applications (vendor tokens, scope App),
- * the restaurant's online channel. Staff and partner tokens book as the restaurant's own hosts,
- * who may book outside the online rules (README, "not shown" choices). A broken rule is a 400
- * with the rule's code and the same sentence the node gives.
+ * The restaurant's published booking rules (spec 2.7 special periods, 2.8 reservationSettings),
+ * enforced where the sandbox says they apply: on bookings made by external applications (vendor
+ * tokens, scope App), the restaurant's online channel. Staff and partner tokens book as the
+ * restaurant's own hosts, who may book outside the online rules (README, "not shown" choices).
+ * A broken rule is a 400 with the rule's code and a sentence a guest can be read (docs/sandbox.md).
+ *
+ * The sandbox's own implementation, on Luxon's calendar (./rules/): the package's nodes judge the
+ * same rules with their own code, and the tests compare the two verdicts.
  */
-import { bookingRulesOf, checkBooking, holdsATable } from '../../../nodes/shared/bookingRules';
-import { recogniseState } from '../../../nodes/shared/reading/states';
-import { toLocalDateTime } from '../../../nodes/shared/localTime';
 import type { Principal } from '../../auth';
+import { localNow } from '../../clock';
 import { badRequest } from '../../problems';
-import type { Json, Reservation, RestaurantData } from '../../store/types';
+import type { Json, Reservation, ReservationState, RestaurantData } from '../../store/types';
+import { judgeBooking, type PublishedRules } from './rules/judge';
+
+/** States whose booking no longer takes its place in a slot: the guest cancelled or never came. */
+const RELEASED: ReadonlySet<ReservationState> = new Set<ReservationState>(['cancelled', 'noShow']);
 
 export function enforceBookingRules(
 	data: RestaurantData,
@@ -19,19 +24,19 @@ export function enforceBookingRules(
 	changing?: Reservation,
 ): void {
 	if (principal.scope !== 'App') return;
-	const rules = bookingRulesOf(
-		data.config.reservationSettings as Json,
-		data.settings as { specialPeriods?: unknown },
+	const day = booking.time.slice(0, 10);
+	const taken = [...data.reservations.values()].filter(
+		(r) => r !== changing && !RELEASED.has(r.state) && r.reservationTime.startsWith(day),
 	);
-	const bookings = [...data.reservations.values()]
-		.filter((r) => r !== changing && holdsATable(recogniseState(r.state)))
-		.filter((r) => r.reservationTime.slice(0, 10) === booking.time.slice(0, 10))
-		.map((r) => ({ time: r.reservationTime, partySize: r.groupSize }));
-	const verdict = checkBooking(rules, booking, {
-		now: toLocalDateTime(new Date(), data.profile.timeZone),
-		bookings,
+	const rules: PublishedRules = {
+		...(data.config.reservationSettings as Json),
+		specialPeriods: (data.settings as { specialPeriods?: unknown }).specialPeriods,
+	};
+	const refusal = judgeBooking(rules, booking, {
+		now: localNow(data.profile.timeZone),
+		taken: taken.map((r) => ({ time: r.reservationTime, partySize: r.groupSize })),
 	});
-	if (!verdict.bookable) throw badRequest(verdict.rule!, verdict.reason!);
+	if (refusal) throw badRequest(refusal.code, refusal.sentence);
 }
 
 /** The guest's name: required on create, and never blank. */

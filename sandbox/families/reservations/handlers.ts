@@ -1,10 +1,5 @@
 /** Reservations family (spec 4.1): create, list for a period, read, update, cancel. */
-import {
-	dateRangeExceedsDays,
-	MAX_RANGE_DAYS,
-	rangeExceedsDays,
-} from '../../../nodes/shared/dateWindows';
-import { toRestaurantLocal } from '../../../nodes/shared/localTime';
+import { daysBetween, toWallTime } from '../../clock';
 import { ApiProblem, badRequest, notFound } from '../../problems';
 import { diffFields, nowIso, type Store } from '../../store/store';
 import type { DeliveryType, Json, Reservation, RestaurantData } from '../../store/types';
@@ -57,7 +52,7 @@ function timeZoneOf(data: RestaurantData): string {
 
 /** A date-time with an offset names an instant: it is stored as the restaurant's wall time. */
 function localTime(data: RestaurantData, field: string, value: string): string {
-	const local = toRestaurantLocal(value, timeZoneOf(data));
+	const local = toWallTime(value, timeZoneOf(data));
 	if (!local)
 		throw badRequest('validation_failed', `${field} "${value}" is not a date-time.`, {
 			[field]: ['Not a date-time.'],
@@ -113,6 +108,9 @@ function matchesFilters(
 	return true;
 }
 
+/** Longest period an application (scope App) may list at once (spec 4.1, 8). */
+const MAX_RANGE_DAYS = 60;
+
 /** Scope App: a range of at most 60 days is mandatory (spec 4.1, 8). */
 function requireAppRange(range: { from?: string; to?: string }, q: ListQuery): void {
 	const byTime = range.from !== undefined && range.to !== undefined;
@@ -123,9 +121,11 @@ function requireAppRange(range: { from?: string; to?: string }, q: ListQuery): v
 			`Applications (scope App) must give a date range: from and to, or businessDateFrom and businessDateTo, of at most ${MAX_RANGE_DAYS} days.`,
 		);
 	}
-	const tooLong = byTime
-		? rangeExceedsDays(range.from!, range.to!)
-		: dateRangeExceedsDays(q.businessDateFrom!, q.businessDateTo!);
+	// from and to bound a half-open period; business dates are both included.
+	const days = byTime
+		? daysBetween(range.from!, range.to!)
+		: daysBetween(q.businessDateFrom!, q.businessDateTo!) + 1;
+	const tooLong = days > MAX_RANGE_DAYS;
 	if (tooLong) {
 		throw badRequest(
 			'range_too_long',

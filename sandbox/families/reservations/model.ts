@@ -1,12 +1,12 @@
 /** Rules of a reservation record that the handlers and the seed share. */
-import { addLocalDays } from '../../../nodes/shared/dateWindows';
+import { plusHours } from '../../clock';
 import type { Reservation, ReservationState } from '../../store/types';
 
 /** A business day runs from 04:00 to 04:00: a booking at 01:30 belongs to the evening before. */
 const BUSINESS_DAY_START_HOUR = 4;
 
 export function businessDateOf(reservationTime: string): string {
-	return addLocalDays(reservationTime, -BUSINESS_DAY_START_HOUR / 24).slice(0, 10);
+	return plusHours(reservationTime, -BUSINESS_DAY_START_HOUR).slice(0, 10);
 }
 
 /** Parties from the restaurant's approval size up wait for approval when approval is required. */

@@ -4,13 +4,12 @@
  * Prices are gross (tax included), so `taxes` is the tax contained in the subtotal.
  */
 import {
-	checkNonNegativeAmount,
-	checkOrderInput,
-	checkTotalLimit,
-	describeViolation,
-	roundMoney,
-	type MoneyViolation,
-} from '../../../nodes/shared/money';
+	describeFault,
+	negativeFault,
+	roundCents,
+	totalTooLarge,
+	type MoneyFault,
+} from '../../money';
 import { ApiProblem, badRequest } from '../../problems';
 import type {
 	DeliveryType,
@@ -36,8 +35,23 @@ interface Catalog {
 	productGroups: Map<string, ProductGroup>;
 }
 
-function reject(v: MoneyViolation): ApiProblem {
-	return badRequest(v.code, `Order rejected: ${describeViolation(v)}.`);
+function reject(v: MoneyFault): ApiProblem {
+	return badRequest(v.code, `Order rejected: ${describeFault(v)}.`);
+}
+
+/** What the caller sent that is wrong before any price is looked up: negative amounts and tips. */
+function inputFault(request: OrderRequest): MoneyFault | undefined {
+	const faults = (request.orderItems ?? []).flatMap((item, i) => [
+		negativeFault(`order.orderItems[${i}].amount`, item.amount, 'invalid_quantity'),
+		...(item.modifiers ?? []).map((m, j) =>
+			negativeFault(`order.orderItems[${i}].modifiers[${j}].amount`, m.amount, 'invalid_quantity'),
+		),
+	]);
+	faults.push(
+		negativeFault('order.tips', request.tips, 'invalid_amount'),
+		negativeFault('order.total', request.total, 'invalid_amount'),
+	);
+	return faults.find(Boolean);
 }
 
 function unitPrice(product: Product, deliveryType: DeliveryType): number {
@@ -88,8 +102,8 @@ export function priceOrder(
 	deliveryType: DeliveryType,
 	catalog: Catalog,
 ): OnlineOrder {
-	const inputViolation = checkOrderInput(request)[0];
-	if (inputViolation) throw reject(inputViolation);
+	const wrongInput = inputFault(request);
+	if (wrongInput) throw reject(wrongInput);
 
 	let subTotal = 0;
 	let taxes = 0;
@@ -117,7 +131,7 @@ export function priceOrder(
 			};
 		});
 		const perUnit = price + modifiers.reduce((sum, m) => sum + m.unitPrice * m.amount, 0);
-		const total = roundMoney(perUnit * amount);
+		const total = roundCents(perUnit * amount);
 		const rate = taxRate(product, catalog, deliveryType);
 		subTotal += total;
 		taxes += (total * rate) / (100 + rate);
@@ -131,16 +145,16 @@ export function priceOrder(
 		};
 	});
 
-	const tips = roundMoney(request.tips ?? 0);
-	const total = roundMoney(subTotal + tips);
+	const tips = roundCents(request.tips ?? 0);
+	const total = roundCents(subTotal + tips);
 	const totalViolation =
-		checkNonNegativeAmount('order.total', total) ?? checkTotalLimit('order.total', total);
+		negativeFault('order.total', total, 'invalid_amount') ?? totalTooLarge('order.total', total);
 	if (totalViolation) throw reject(totalViolation);
 	return {
 		orderItems,
 		note: request.note ?? null,
-		subTotal: roundMoney(subTotal),
-		taxes: roundMoney(taxes),
+		subTotal: roundCents(subTotal),
+		taxes: roundCents(taxes),
 		tips,
 		total,
 	};
