@@ -7,7 +7,7 @@
  * Every time is the restaurant's wall clock, `YYYY-MM-DDTHH:mm[:ss]` without offset; "now" is
  * given the same way, so the rules never meet a time zone.
  */
-import { formatLocal, parseLocal } from './dateWindows';
+import { addLocalYears, formatLocal, parseLocal } from './dateWindows';
 import type { StateRole } from './reading/states';
 
 export interface HoursInterval {
@@ -202,10 +202,12 @@ function closedPeriodAt(rules: BookingRules, at: number): SpecialPeriod | undefi
 		const ends = parseLocal(p.ends);
 		if (starts === undefined || ends === undefined) return false;
 		if (!p.repeat) return at >= starts && at < ends;
-		// Repeated yearly: the same dates in the booking's year (and the year before, for a period over New Year).
+		// Repeated yearly: the same calendar dates in the booking's year (and the year before, for a
+		// period over New Year), whatever leap day lies between.
 		return [year, year - 1].some((y) => {
-			const shift = Date.UTC(y, 0, 1) - Date.UTC(new Date(starts).getUTCFullYear(), 0, 1);
-			return at >= starts + shift && at < ends + shift;
+			const years = y - new Date(starts).getUTCFullYear();
+			const from = parseLocal(addLocalYears(p.starts, years))!;
+			return at >= from && at < parseLocal(addLocalYears(p.ends, years))!;
 		});
 	});
 }

@@ -28,6 +28,19 @@ const check = (time: string, partySize = 2, ctx = context) =>
 	checkBooking(rules, { time, partySize }, ctx);
 
 describe('checkBooking', () => {
+	it('keeps a yearly closing on its calendar dates across a leap day: 24-26 December 2028', () => {
+		const inDecember2028 = { now: '2028-11-23T10:00:00', bookings: [] };
+		const on = (day: number) => check(`2028-12-${day}T19:30`, 2, inDecember2028);
+		expect([23, 24, 25, 26, 27].map((day) => on(day).rule)).toEqual([
+			null,
+			'closed_special_period',
+			'closed_special_period',
+			'closed_special_period',
+			null,
+		]);
+		expect(on(26).reason).toBe('The restaurant is closed on 26 December 2028 (Winter holidays).');
+	});
+
 	it('accepts a slot inside the hours, and says when approval is needed', () => {
 		expect(check('2026-11-24T19:30')).toEqual({
 			bookable: true,
