@@ -186,6 +186,37 @@ describe('Reservation: Check Availability of a time', () => {
 		expect((await appBooks(busy, 7)).body.code).toBe('slot_covers_full');
 	});
 
+	it('counts a booking in its slot by its state: a no-show or a cancellation frees its place, every other state holds it', async () => {
+		const time = await freeSlot(22, '12:30:00');
+		const ids: string[] = [];
+		for (let i = 0; i < 6; i++) {
+			const made = await ctx.call('createReservation', {
+				body: { reservationTime: time, groupSize: 2, customerName: `Slot guest ${i}` },
+			});
+			ids.push(made.body.id);
+		}
+		const setState = (id: string, state: string) =>
+			ctx.call('updateReservation', { path: { reservationId: id }, body: { state } });
+		for (const [i, state] of ['pending', 'arrived', 'seated', 'completed'].entries())
+			expect((await setState(ids[i], state)).body.state).toBe(state);
+		const full = { bookable: false, rule: 'slot_fully_booked' };
+		expect(await checkTime(time)).toMatchObject(full);
+		expect((await appBooks(time)).body.code).toBe('slot_fully_booked');
+
+		expect((await setState(ids[4], 'noShow')).body.state).toBe('noShow');
+		expect(await checkTime(time)).toMatchObject({ bookable: true, rule: null });
+		expect((await appBooks(time)).status).toBe(201);
+		expect(await checkTime(time)).toMatchObject(full);
+
+		const cancelled = await ctx.call('cancelReservation', {
+			path: { reservationId: ids[5] },
+			body: { note: 'Plans changed' },
+		});
+		expect(cancelled.body.state).toBe('cancelled');
+		expect(await checkTime(time)).toMatchObject({ bookable: true, rule: null });
+		expect((await appBooks(time)).status).toBe(201);
+	});
+
 	it('refuses a time that is not a date, naming the field', async () => {
 		const result = await node.run({
 			resource: 'reservation',
