@@ -20,16 +20,21 @@ const MINUS = 45;
  * to 59), parsed once per name; undefined for any other name, after a look at its first character.
  */
 function fixedOffsetMs(timeZone: string): number | undefined {
-	const first = timeZone.charCodeAt(0);
-	if (first !== PLUS && first !== MINUS) return undefined;
+	if (!isSigned(timeZone)) return undefined;
 	let offset = fixedOffsets.get(timeZone);
 	if (offset === undefined) {
 		const m = FIXED_OFFSET.exec(timeZone);
 		if (!m || Number(m[2]) > 23 || Number(m[3]) > 59) return undefined;
-		offset = (first === MINUS ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+		offset = (timeZone.charCodeAt(0) === MINUS ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
 		fixedOffsets.set(timeZone, offset);
 	}
 	return offset;
+}
+
+/** A name that starts with "+" or "-": a fixed offset or nothing (one look at its first character). */
+function isSigned(timeZone: string): boolean {
+	const first = timeZone.charCodeAt(0);
+	return first === PLUS || first === MINUS;
 }
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -50,9 +55,13 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 	return formatter;
 }
 
-/** True when the zone is one the platform knows, e.g. "Europe/Berlin", or a fixed offset "+05:30". */
+/**
+ * True when the zone is one the platform knows, e.g. "Europe/Berlin", or a fixed offset "+05:30".
+ * Any other name that starts with a sign is refused on every Node: Node 24's Intl takes "+0530"
+ * and "+05" as zones, Node 20's does not.
+ */
 export function isValidTimeZone(timeZone: string): boolean {
-	if (fixedOffsetMs(timeZone) !== undefined) return true;
+	if (isSigned(timeZone)) return fixedOffsetMs(timeZone) !== undefined;
 	try {
 		formatterFor(timeZone);
 		return true;
@@ -64,15 +73,13 @@ export function isValidTimeZone(timeZone: string): boolean {
 /** Wall-clock time in `timeZone` at `instant`, as naive milliseconds (see dateWindows). */
 export function naiveLocalMs(instant: Date, timeZone: string): number {
 	// The hot path: an IANA name costs one look at its first character more than before.
-	const first = timeZone.charCodeAt(0);
-	if (first === PLUS || first === MINUS) {
+	if (isSigned(timeZone)) {
 		const offset = fixedOffsetMs(timeZone);
-		if (offset !== undefined) {
-			const ms = instant.getTime();
-			if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
-			// Whole seconds, as the Intl formatter below gives them.
-			return Math.floor((ms + offset) / 1000) * 1000;
-		}
+		if (offset === undefined) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+		const ms = instant.getTime();
+		if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
+		// Whole seconds, as the Intl formatter below gives them.
+		return Math.floor((ms + offset) / 1000) * 1000;
 	}
 	const parts: Record<string, number> = {};
 	for (const part of formatterFor(timeZone).formatToParts(instant)) {
