@@ -2,7 +2,8 @@
  * The booking rules a restaurant publishes (spec 2.7 special periods, 2.8 reservationSettings, 8)
  * and their verdict on a requested booking: bookable or not, the rule broken as a `code` and a
  * sentence a guest can be read, whether approval will be needed, and the bookable times of a day.
- * One home: the node's Check Availability and Create's check, and the sandbox's enforcement.
+ * One home in the package: Check Availability, Create's and Update's checks, the agent desk. The
+ * sandbox enforces the same rules with code of its own (sandbox/families/reservations/rules/).
  *
  * Every time is the restaurant's wall clock, `YYYY-MM-DDTHH:mm[:ss]` without offset; "now" is
  * given the same way, so the rules never meet a time zone.
