@@ -25,7 +25,8 @@ function fixedOffsetMs(timeZone: string): number | undefined {
 	if (offset === undefined) {
 		const m = FIXED_OFFSET.exec(timeZone);
 		if (!m || Number(m[2]) > 23 || Number(m[3]) > 59) return undefined;
-		offset = (timeZone.charCodeAt(0) === MINUS ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+		offset =
+			(timeZone.charCodeAt(0) === MINUS ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
 		fixedOffsets.set(timeZone, offset);
 	}
 	return offset;
