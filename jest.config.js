@@ -11,6 +11,10 @@ module.exports = {
 	// core: 87 s instead of 144 s against jest's default, which leaves one core idle). A count: jest
 	// reads a percentage over 100% as a number of workers.
 	maxWorkers: Math.ceil(1.5 * availableParallelism()),
+	// One default sandbox per worker for the whole run instead of one per test file (a start costs
+	// about 1.3 s of CPU): test/support/sharedSandboxes/.
+	globalSetup: '<rootDir>/test/support/sharedSandboxes/setup.ts',
+	globalTeardown: '<rootDir>/test/support/sharedSandboxes/teardown.ts',
 	// The servers the e2e and deployment tests start keep their files in .tmp: not modules to map.
 	modulePathIgnorePatterns: ['<rootDir>/.tmp/'],
 	transform: {

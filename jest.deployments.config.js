@@ -11,6 +11,7 @@ module.exports = {
 	...require('./jest.config'),
 	testMatch: ['<rootDir>/test/deployments/**/*.deploy.ts'],
 	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+	globalTeardown: undefined,
 	maxWorkers: Number(process.env.RR_DEPLOYMENT_WORKERS ?? 3),
 	testSequencer: '<rootDir>/test/deployments/sequencer.js',
 	forceExit: true,

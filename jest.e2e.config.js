@@ -8,6 +8,7 @@ module.exports = {
 	...require('./jest.config'),
 	testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
 	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+	globalTeardown: undefined,
 	maxWorkers: 2,
 	// The tests stop the servers they start; never let a leftover socket hold CI until its time limit.
 	forceExit: true,

@@ -131,6 +131,22 @@ function controlRoutes(
 	};
 }
 
+/**
+ * A sandbox another process started and owns (the test run's shared sandboxes): its API and
+ * control routes at `url`. It has no process or output here, and stopping it is its owner's job.
+ */
+export function connectSandbox(url: string): RunningSandbox {
+	const owned = (what: string) => () => {
+		throw new Error(
+			`the shared sandbox at ${url} has no ${what} in this process: start one of your own (useSandbox({ ownProcess: true }))`,
+		);
+	};
+	return Object.defineProperties(
+		{ url, ...controlRoutes(url), stop: async () => undefined } as RunningSandbox,
+		{ process: { get: owned('process') }, output: { get: owned('output') } },
+	);
+}
+
 /** Starts `tsx sandbox/cli.ts` and resolves once it listens. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
 	let resolveUrl: (url: string) => void = () => undefined;

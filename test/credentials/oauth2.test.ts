@@ -15,7 +15,7 @@ import { restaurant } from '../support/nodeRunner';
 import { useSandbox } from '../support/sandbox';
 import { CLIENTS, TOKENS } from '../support/tokens';
 
-const ctx = useSandbox();
+const ctx = useSandbox({ ownProcess: true });
 const action = new RestaurantReservations();
 const trigger = new RestaurantReservationsTrigger();
 

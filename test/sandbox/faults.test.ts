@@ -1,6 +1,6 @@
 import { useSandbox } from '../support/sandbox';
 
-const ctx = useSandbox();
+const ctx = useSandbox({ ownProcess: true });
 
 afterEach(() => ctx.sandbox.reset());
 

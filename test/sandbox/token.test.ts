@@ -52,7 +52,7 @@ async function tokenFor(sandbox: RunningSandbox, client: Client): Promise<string
 	return answer.body.access_token as string;
 }
 
-const ctx = useSandbox();
+const ctx = useSandbox({ ownProcess: true });
 
 const restaurantIds = async (token: string) => {
 	const res = await ctx.call('listRestaurants', { token });

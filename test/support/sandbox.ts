@@ -4,7 +4,13 @@
  */
 import { DateTime } from 'luxon';
 import { RESTAURANT_SEEDS } from '../../sandbox/seed/restaurants';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../scripts/n8n/sandbox';
+import {
+	connectSandbox,
+	startSandbox,
+	type RunningSandbox,
+	type SandboxOptions,
+} from '../../scripts/n8n/sandbox';
+import { sharedSandboxUrl } from './sharedSandboxes/registry';
 import { apiClient, type ApiCall } from './client';
 
 export { startSandbox, type RunningSandbox };
@@ -14,11 +20,23 @@ export interface SandboxContext {
 	call: ApiCall;
 }
 
-/** This test file's sandbox; its fields are set once `beforeAll` has run. */
-export function useSandbox(options: SandboxOptions = {}): SandboxContext {
+/**
+ * This test file's sandbox; its fields are set once `beforeAll` has run. Without options it is
+ * the test worker's shared sandbox (./sharedSandboxes/), reset to the seed before the file's
+ * tests; with options, or `ownProcess` (to read its output), one started for this file alone.
+ */
+export function useSandbox(
+	options: SandboxOptions & { ownProcess?: boolean } = {},
+): SandboxContext {
 	const ctx = {} as SandboxContext;
+	const { ownProcess, ...startOptions } = options;
+	const shared =
+		Object.keys(startOptions).length === 0 && !ownProcess ? sharedSandboxUrl() : undefined;
 	beforeAll(async () => {
-		ctx.sandbox = await startSandbox(options);
+		if (shared) {
+			ctx.sandbox = connectSandbox(shared);
+			await ctx.sandbox.reset();
+		} else ctx.sandbox = await startSandbox(startOptions);
 		ctx.call = apiClient(ctx.sandbox.url);
 	}, 60_000);
 	afterAll(async () => {
