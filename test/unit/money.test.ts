@@ -2,6 +2,7 @@ import {
 	checkOrderInput,
 	checkPrice,
 	checkProductPrices,
+	checkTotalLimit,
 	describeViolation,
 	hasAtMostTwoDecimals,
 	MAX_AMOUNT,
@@ -39,6 +40,8 @@ describe('money rules (spec 7, 8)', () => {
 	it('tolerates binary float noise but not a real third decimal', () => {
 		expect(hasAtMostTwoDecimals(0.1 + 0.2)).toBe(true);
 		expect(hasAtMostTwoDecimals(1.001)).toBe(false);
+		// A hundred-millionth is a millionth of a cent: the edge of the tolerance, still refused.
+		expect(hasAtMostTwoDecimals(0.00000001)).toBe(false);
 	});
 
 	it('rounds half away from zero to two decimals', () => {
@@ -62,5 +65,42 @@ describe('money rules (spec 7, 8)', () => {
 		expect(describeViolation(found[2])).toBe(
 			'order.tips is -5: it must not be below 0 (invalid_amount)',
 		);
+	});
+
+	it('accepts zero and absent quantities, tips and totals, and refuses every negative one', () => {
+		expect(
+			checkOrderInput({
+				orderItems: [
+					{ amount: 0, modifiers: [{ amount: 0 }, { amount: null }, {}] },
+					{ amount: null, modifiers: null },
+					{},
+				],
+				tips: 0,
+				total: 0,
+			}),
+		).toEqual([]);
+		expect(checkOrderInput({ tips: null, total: undefined })).toEqual([]);
+		expect(checkOrderInput({})).toEqual([]);
+		const found = checkOrderInput({ orderItems: [{ amount: -0.5 }], tips: -0.01, total: -1 }, 'o');
+		expect(found).toEqual([
+			{
+				field: 'o.orderItems[0].amount',
+				value: -0.5,
+				code: 'invalid_quantity',
+				rule: 'must not be below 0',
+			},
+			{ field: 'o.tips', value: -0.01, code: 'invalid_amount', rule: 'must not be below 0' },
+			{ field: 'o.total', value: -1, code: 'invalid_amount', rule: 'must not be below 0' },
+		]);
+	});
+
+	it('refuses an order total above the maximum amount, and takes the maximum itself', () => {
+		expect(checkTotalLimit('order.total', MAX_AMOUNT)).toBeUndefined();
+		expect(checkTotalLimit('order.total', MAX_AMOUNT + 0.01)).toEqual({
+			field: 'order.total',
+			value: MAX_AMOUNT + 0.01,
+			code: 'amount_too_large',
+			rule: 'must not be above 21474836.47',
+		});
 	});
 });

@@ -1,0 +1,17 @@
+/**
+ * The tests StrykerJS runs against each mutant (stryker.config.mjs): the unit tests, which run in
+ * milliseconds and need no server. The engine tests (sandbox processes, n8n's engine) take
+ * seconds a file and would take days over thousands of mutants. Left out too: the generated-table
+ * check, which re-runs a generator on the repository, not on Stryker's copy of it. No shared
+ * sandboxes: the unit tests start none.
+ */
+const base = require('./jest.config');
+
+/** @type {import('jest').Config} */
+module.exports = {
+	...base,
+	testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/unit/generatedTables.test.ts'],
+	globalSetup: undefined,
+	globalTeardown: undefined,
+};
