@@ -12,7 +12,8 @@ export type MoneyErrorCode =
 export interface MoneyViolation {
 	/** Dotted path of the offending field, e.g. `price` or `order.orderItems[0].amount`. */
 	field: string;
-	value: number;
+	/** The value given: a number, or the text given where a number was expected. */
+	value: number | string;
 	code: MoneyErrorCode;
 	/** The rule in words, e.g. "must not be below 0". */
 	rule: string;
@@ -37,17 +38,29 @@ export function roundMoney(value: number): number {
 
 function violation(
 	field: string,
-	value: number,
+	value: number | string,
 	code: MoneyErrorCode,
 	rule: string,
 ): MoneyViolation {
 	return { field, value, code, rule };
 }
 
-/** A catalog price: not below 0, at most two decimals, at most MAX_AMOUNT. */
-export function checkPrice(field: string, value: Amount): MoneyViolation | undefined {
+/**
+ * A number typed as text ("12.50", " 7 ") as that number, blank text as no value; any other text
+ * (a word, a date) is kept as given, for the error to quote it.
+ */
+export function amountOf(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	if (value.trim() === '') return undefined;
+	const number = Number(value);
+	return Number.isFinite(number) ? number : value;
+}
+
+/** A catalog price: a number, not below 0, at most two decimals, at most MAX_AMOUNT. */
+export function checkPrice(field: string, value: Amount | string): MoneyViolation | undefined {
 	if (value === null || value === undefined) return undefined;
-	if (!Number.isFinite(value)) return violation(field, value, 'invalid_price', 'must be a number');
+	if (typeof value !== 'number' || !Number.isFinite(value))
+		return violation(field, value, 'invalid_price', 'must be a number');
 	if (value < 0) return violation(field, value, 'invalid_price', 'must not be below 0');
 	if (!hasAtMostTwoDecimals(value)) {
 		return violation(field, value, 'invalid_price', 'must have at most two decimal places');
@@ -60,7 +73,7 @@ export function checkPrice(field: string, value: Amount): MoneyViolation | undef
 
 /** All price fields of a product (create, update, or the result of a partial update). */
 export function checkProductPrices(
-	product: Partial<Record<ProductPriceField, Amount>>,
+	product: Partial<Record<ProductPriceField, Amount | string>>,
 ): MoneyViolation[] {
 	return PRODUCT_PRICE_FIELDS.map((field) => checkPrice(field, product[field])).filter(isViolation);
 }
@@ -104,9 +117,10 @@ export function checkOrderInput(order: OrderInput, path = 'order'): MoneyViolati
 	return found.filter(isViolation);
 }
 
-/** One sentence that names the field, the value and the rule. */
+/** One sentence that names the field, the value (text given quoted) and the rule. */
 export function describeViolation(v: MoneyViolation): string {
-	return `${v.field} is ${v.value}: it ${v.rule} (${v.code})`;
+	const given = typeof v.value === 'string' ? JSON.stringify(v.value) : v.value;
+	return `${v.field} is ${given}: it ${v.rule} (${v.code})`;
 }
 
 function isViolation(v: MoneyViolation | undefined): v is MoneyViolation {

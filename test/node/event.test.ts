@@ -126,6 +126,10 @@ describe('Event: Create', () => {
 			'Event not sent: Tickets[1].amount is 12.345: it must have at most two decimal places (invalid_price)',
 		],
 		[12.5, 'Event not sent: Tickets[1].amount is 12.5: it must be a whole number'],
+		[
+			'2027-03-01',
+			'Event not sent: Tickets[1].amount is "2027-03-01": it must be a number (invalid_price)',
+		],
 	])('refuses a ticket amount of %p before sending anything', async (amount, message) => {
 		await node.sandboxRequests();
 		const result = await node.run({

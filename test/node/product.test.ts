@@ -119,6 +119,18 @@ describe('Product: Create', () => {
 			'Product not sent: Takeaway Price (takeawayPrice) is 2.999: it must have at most two decimal places (invalid_price)',
 		],
 		[
+			'price',
+			'zzz',
+			{},
+			'Product not sent: Price (price) is "zzz": it must be a number (invalid_price)',
+		],
+		[
+			'takeawayPrice',
+			'{"amount": 5',
+			{ takeawayPrice: '{"amount": 5' },
+			'Product not sent: Takeaway Price (takeawayPrice) is "{\\"amount\\": 5": it must be a number (invalid_price)',
+		],
+		[
 			'deliveryPrice',
 			21474836.48,
 			{ deliveryPrice: 21474836.48 },

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { checkPrice, describeViolation } from '../../../../shared/money';
+import { amountOf, checkPrice, describeViolation } from '../../../../shared/money';
 import { onlySet } from '../../../operationHelpers/readParameters';
 
 /** Name of the floor that tickets are placed on when the event has no floor yet. */
@@ -25,7 +25,7 @@ export function ticketsBody(
 	const list = (tickets?.ticket as TicketParameter[] | undefined) ?? [];
 	if (list.length === 0) return undefined;
 	return list.map((ticket, i) => {
-		const amount = Number(ticket.amount ?? 0);
+		const amount = (amountOf(ticket.amount) ?? 0) as number | string;
 		const field = `Tickets[${i}].amount`;
 		const violation = checkPrice(field, amount);
 		const problem = violation

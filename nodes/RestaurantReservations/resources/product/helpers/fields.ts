@@ -6,7 +6,12 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { checkProductPrices, describeViolation, MAX_AMOUNT } from '../../../../shared/money';
+import {
+	amountOf,
+	checkProductPrices,
+	describeViolation,
+	MAX_AMOUNT,
+} from '../../../../shared/money';
 import { onlySet, splitList } from '../../../operationHelpers/readParameters';
 
 /** The product group dropdown, loaded from the restaurant, also accepting an expression. */
@@ -168,10 +173,9 @@ export function productBody(context: IExecuteSingleFunctions, fields: IDataObjec
 	const body = onlySet(fields);
 	if (body.taxIds !== undefined) body.taxIds = splitList(body.taxIds);
 	if (body.modifiers !== undefined) body.modifiers = splitList(body.modifiers);
-	for (const field of ['price', 'takeawayPrice', 'deliveryPrice', 'stockAmount']) {
-		if (typeof body[field] === 'string') body[field] = Number(body[field]);
-	}
-	const violations = checkProductPrices(body as Record<string, number | undefined>);
+	for (const field of ['price', 'takeawayPrice', 'deliveryPrice', 'stockAmount'])
+		if (typeof body[field] === 'string') body[field] = amountOf(body[field]) as IDataObject[string];
+	const violations = checkProductPrices(body as Record<string, number | string | undefined>);
 	if (violations.length > 0) {
 		const said = violations
 			.map((v) => describeViolation({ ...v, field: `${PRICE_LABELS[v.field]} (${v.field})` }))
