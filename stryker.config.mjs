@@ -16,6 +16,9 @@ export default {
 	testRunner: 'jest',
 	jest: { configFile: 'jest.mutation.config.js', enableFindRelatedTests: false },
 	coverageAnalysis: 'perTest',
+	// Mutants of module-level code (tables, patterns) run every test each: 96 % of a run's time for
+	// 29 % of its mutants in the time-zone files. Stryker reports them as ignored (mutation/scores.md).
+	ignoreStatic: true,
 	mutate: scope.files,
 	incremental: true,
 	incrementalFile: 'mutation/incremental.json',

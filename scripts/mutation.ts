@@ -50,8 +50,9 @@ function scoreRow(file: string, mutants: MutantResult[]): string {
 	const valid = detected + count(UNDETECTED);
 	const survived = mutants.filter((m) => m.status === 'Survived').length;
 	const uncovered = mutants.filter((m) => m.status === 'NoCoverage').length;
+	const ignored = mutants.filter((m) => m.status === 'Ignored').length;
 	const score = valid === 0 ? 100 : (100 * detected) / valid;
-	return `| \`${file}\` | ${score.toFixed(1)} | ${valid} | ${survived} | ${uncovered} |`;
+	return `| \`${file}\` | ${score.toFixed(1)} | ${valid} | ${survived} | ${uncovered} | ${ignored} |`;
 }
 
 /** mutation/scores.md from Stryker's JSON report: one row per file and the total. */
@@ -63,10 +64,11 @@ export function scoresPage(report: Report): string {
 		'',
 		'Written by `npm run test:mutation` from its last run (StrykerJS, the unit tests against each',
 		'mutant; CONTRIBUTING.md says how to read a survivor). Score: killed or timed out among the',
-		'mutants that count (survivors and mutants no test covers included).',
+		'mutants that count (survivors and mutants no test covers included). Ignored: mutants of',
+		'module-level code (tables, patterns), which would run every test each (`ignoreStatic`).',
 		'',
-		'| file | score % | mutants | survived | no coverage |',
-		'|---|---:|---:|---:|---:|',
+		'| file | score % | mutants | survived | no coverage | ignored |',
+		'|---|---:|---:|---:|---:|---:|',
 		...files.map((file) => scoreRow(file, report.files[file].mutants)),
 		scoreRow('total', all).replace('`total`', '**total**'),
 		'',

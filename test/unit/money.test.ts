@@ -1,4 +1,5 @@
 import {
+	amountOf,
 	checkOrderInput,
 	checkPrice,
 	checkProductPrices,
@@ -35,6 +36,22 @@ describe('money rules (spec 7, 8)', () => {
 		const found = checkProductPrices({ price: 5, takeawayPrice: -1, deliveryPrice: 2.345 });
 		expect(found.map((v) => v.field)).toEqual(['takeawayPrice', 'deliveryPrice']);
 		expect(checkProductPrices({ price: 5, takeawayPrice: null })).toEqual([]);
+	});
+
+	it('quotes text given where a number was expected, and reads numbers typed as text', () => {
+		const word = checkPrice('price', 'zzz')!;
+		expect(describeViolation(word)).toBe('price is "zzz": it must be a number (invalid_price)');
+		expect(checkPrice('price', '12.50')?.rule).toBe('must be a number');
+		expect(describeViolation(checkPrice('price', Number.NaN)!)).toBe(
+			'price is NaN: it must be a number (invalid_price)',
+		);
+		expect([amountOf('12.50'), amountOf(' 7 '), amountOf('  '), amountOf('1e2')]).toEqual([
+			12.5,
+			7,
+			undefined,
+			100,
+		]);
+		expect([amountOf('2026-01-01'), amountOf(3), amountOf(null)]).toEqual(['2026-01-01', 3, null]);
 	});
 
 	it('tolerates binary float noise but not a real third decimal', () => {

@@ -39,6 +39,13 @@ describe('the Windows zone table', () => {
 });
 
 describe('readTimeZone', () => {
+	it('reads an IANA name typed with a space for the underscore, or in a mixed wrong case', () => {
+		expect(readTimeZone('America/New York')).toBe('America/New_York');
+		expect(readTimeZone('america/los angeles')).toBe('America/Los_Angeles');
+		expect(readTimeZone('Europe/BERLIN')).toBe('Europe/Berlin');
+		expect(readTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+	});
+
 	it('reads every Windows zone name, in any case, as its IANA zone', () => {
 		for (const name of windowsNames) {
 			const expected = findIana(name)[0];
@@ -94,6 +101,7 @@ describe('readTimeZone', () => {
 		['utc +05:30', '+05:30'],
 		['+5', '+05:00'],
 		['UTC+14:00', '+14:00'],
+		['UTC+05:59', '+05:59'],
 		['UTC-12:00', '-12:00'],
 		['UTC+00:00', '+00:00'],
 		['-00:00', '+00:00'],
