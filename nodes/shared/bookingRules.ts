@@ -2,8 +2,7 @@
  * The booking rules a restaurant publishes (spec 2.7 special periods, 2.8 reservationSettings, 8)
  * and their verdict on a requested booking: bookable or not, the rule broken as a `code` and a
  * sentence a guest can be read, whether approval will be needed, and the bookable times of a day.
- * One home in the package: Check Availability, Create's and Update's checks, the agent desk. The
- * sandbox enforces the same rules with code of its own (sandbox/families/reservations/rules/).
+ * One home in the package; the sandbox has rules of its own (sandbox/families/reservations/rules/).
  *
  * Every time is the restaurant's wall clock, `YYYY-MM-DDTHH:mm[:ss]` without offset; "now" is
  * given the same way, so the rules never meet a time zone.
@@ -203,8 +202,7 @@ function closedPeriodAt(rules: BookingRules, at: number): SpecialPeriod | undefi
 		const ends = parseLocal(p.ends);
 		if (starts === undefined || ends === undefined) return false;
 		if (!p.repeat) return at >= starts && at < ends;
-		// Repeated yearly: the same calendar dates in the booking's year (and the year before, for a
-		// period over New Year), whatever leap day lies between.
+		// Yearly: the same calendar dates this year and last (a period over New Year).
 		return [year, year - 1].some((y) => {
 			const years = y - new Date(starts).getUTCFullYear();
 			const from = parseLocal(addLocalYears(p.starts, years))!;

@@ -2,9 +2,8 @@
  * Conversions between instants and restaurant-local wall-clock times, using the platform's Intl
  * time-zone data (no runtime dependency). Reservation times are always restaurant-local (spec 2.1).
  *
- * A zone is an IANA name ("Europe/Berlin") or a fixed offset from UTC written "+hh:mm" or "-hh:mm"
- * (as timeZones.ts's readTimeZone gives it for "UTC+05:30" and the like), which Node 20's Intl does
- * not know: those are plain arithmetic, without daylight saving.
+ * A zone is an IANA name or a fixed offset "+hh:mm" (readTimeZone's form of "UTC+05:30"), read by
+ * plain arithmetic, without daylight saving.
  */
 import { formatLocal, formatLocalDate, parseLocal } from './dateWindows';
 
@@ -15,10 +14,7 @@ const fixedOffsets = new Map<string, number>();
 const PLUS = 43;
 const MINUS = 45;
 
-/**
- * The offset from UTC in milliseconds of a fixed-offset zone "+hh:mm" / "-hh:mm" (hh up to 23, mm up
- * to 59), parsed once per name; undefined for any other name, after a look at its first character.
- */
+/** The offset in ms of "+hh:mm" / "-hh:mm" (hh <= 23, mm <= 59), cached; undefined for any other name. */
 function fixedOffsetMs(timeZone: string): number | undefined {
 	if (!isSigned(timeZone)) return undefined;
 	let offset = fixedOffsets.get(timeZone);
@@ -32,7 +28,7 @@ function fixedOffsetMs(timeZone: string): number | undefined {
 	return offset;
 }
 
-/** A name that starts with "+" or "-": a fixed offset or nothing (one look at its first character). */
+/** Starts with "+" or "-": a fixed offset or no zone. */
 function isSigned(timeZone: string): boolean {
 	const first = timeZone.charCodeAt(0);
 	return first === PLUS || first === MINUS;
@@ -56,11 +52,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 	return formatter;
 }
 
-/**
- * True when the zone is one the platform knows, e.g. "Europe/Berlin", or a fixed offset "+05:30".
- * Any other name that starts with a sign is refused on every Node: Node 24's Intl takes "+0530"
- * and "+05" as zones, Node 20's does not.
- */
+/** A zone Intl knows, or "+hh:mm"; no other signed name on any Node (Node 24's Intl takes "+05"). */
 export function isValidTimeZone(timeZone: string): boolean {
 	if (isSigned(timeZone)) return fixedOffsetMs(timeZone) !== undefined;
 	try {
@@ -73,7 +65,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** Wall-clock time in `timeZone` at `instant`, as naive milliseconds (see dateWindows). */
 export function naiveLocalMs(instant: Date, timeZone: string): number {
-	// The hot path: an IANA name costs one look at its first character more than before.
+	// The hot path: one look at the first character for an IANA name.
 	if (isSigned(timeZone)) {
 		const offset = fixedOffsetMs(timeZone);
 		if (offset === undefined) throw new RangeError(`Invalid time zone specified: ${timeZone}`);

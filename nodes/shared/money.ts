@@ -1,7 +1,4 @@
-/**
- * Money rules of the partner API (spec sections 7 and 8), in one place: the action node checks
- * them before sending anything, and the sandbox enforces them exactly as the server does.
- */
+/** Money rules of the partner API (spec 7, 8): the action node checks them before sending. */
 
 /** Largest product price or order total the API accepts (spec 8). */
 export const MAX_AMOUNT = 21474836.47;
@@ -12,7 +9,6 @@ export type MoneyErrorCode =
 export interface MoneyViolation {
 	/** Dotted path of the offending field, e.g. `price` or `order.orderItems[0].amount`. */
 	field: string;
-	/** The value given: a number, or the text given where a number was expected. */
 	value: number | string;
 	code: MoneyErrorCode;
 	/** The rule in words, e.g. "must not be below 0". */
@@ -45,10 +41,7 @@ function violation(
 	return { field, value, code, rule };
 }
 
-/**
- * A number typed as text ("12.50", " 7 ") as that number, blank text as no value; any other text
- * (a word, a date) is kept as given, for the error to quote it.
- */
+/** Text of a number ("12.50") as the number, blank as none; other text kept for the error to quote. */
 export function amountOf(value: unknown): unknown {
 	if (typeof value !== 'string') return value;
 	if (value.trim() === '') return undefined;
