@@ -21,6 +21,18 @@ export function listedEquivalents(page: string): Set<string> {
 	return new Set(rows.flatMap((m) => (m ? [`${m[1]} ${m[2]}`] : [])));
 }
 
+/** Where the page lists the same file and mutator on other lines: the code may have moved. */
+export function movedHint(key: string, listed: Set<string>): string {
+	const [place, mutator] = key.split(' ');
+	const file = place.slice(0, place.lastIndexOf(':'));
+	const lines = [...listed]
+		.filter((entry) => entry.startsWith(`${file}:`) && entry.endsWith(` ${mutator}`))
+		.map((entry) => entry.slice(file.length + 1, entry.indexOf(' ')));
+	return lines.length > 0
+		? ` (listed at line ${lines.join(', ')}: if the code only moved, update the line)`
+		: '';
+}
+
 /** Survivors (and mutants no test covers) that mutation/equivalent.md does not explain. */
 export function unexplainedSurvivors(report: Report, listed: Set<string>): string[] {
 	return Object.entries(report.files).flatMap(([file, { mutants }]) =>
@@ -102,7 +114,9 @@ async function main(): Promise<void> {
 		listedEquivalents(fs.readFileSync(EQUIVALENT, 'utf8')),
 	);
 	for (const key of unexplained)
-		console.log(`[test:mutation] survived, not listed as equivalent: ${key}`);
+		console.log(
+			`[test:mutation] survived, not listed as equivalent: ${key}${movedHint(key, listed)}`,
+		);
 	console.log(
 		`[test:mutation] survivors not explained by mutation/equivalent.md: ${unexplained.length}`,
 	);

@@ -2,7 +2,12 @@
  * What `npm run test:mutation` makes of Stryker's report (scripts/mutation.ts): the score per file
  * and the survivors that mutation/equivalent.md does not explain.
  */
-import { listedEquivalents, scoresPage, unexplainedSurvivors } from '../../scripts/mutation';
+import {
+	listedEquivalents,
+	movedHint,
+	scoresPage,
+	unexplainedSurvivors,
+} from '../../scripts/mutation';
 
 const mutant = (status: string, line: number, mutatorName = 'ConditionalExpression') => ({
 	status,
@@ -51,5 +56,9 @@ describe('the mutation report', () => {
 		expect(unexplainedSurvivors(report, listed)).toEqual([
 			'nodes/shared/b.ts:3 ConditionalExpression',
 		]);
+		expect(movedHint('nodes/shared/b.ts:3 ConditionalExpression', listed)).toBe(
+			' (listed at line 2: if the code only moved, update the line)',
+		);
+		expect(movedHint('nodes/shared/a.ts:3 ConditionalExpression', listed)).toBe('');
 	});
 });
