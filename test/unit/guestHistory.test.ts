@@ -79,6 +79,41 @@ describe('guestHistory', () => {
 		expect(history.profile).toEqual({ vip: true });
 	});
 
+	it('counts no cancelled, no-show or visited booking as upcoming, even dated after now', () => {
+		const history = guestHistory(
+			[
+				at('2026-11-23T19:00:00', 'noShow'),
+				at('2026-11-24T19:00:00', 'arrived'),
+				at('2026-11-25T19:00:00', 'finished'),
+				at('2026-11-26T19:00:00', 'cancelled'),
+				at('2026-11-27T19:00:00', 'booked'),
+			],
+			clock,
+		);
+		expect([history.upcoming, history.nextBooking]).toEqual([1, '2026-11-27T19:00:00']);
+		// Only standing bookings whose time has come count for the rate: none has.
+		expect(history.noShowRate).toBe(null);
+	});
+
+	it('takes the contact of the latest readable booking, blank or non-text fields as none', () => {
+		const history = guestHistory(
+			[
+				at('2026-10-01T19:00:00', 'finished', { customerName: '  ', phone: 4930555, email: '' }),
+				at('sometime', 'booked', { customerName: 'Someone Else' }),
+			],
+			clock,
+		);
+		expect(history.guest).toMatchObject({ name: null, phone: null, email: null });
+		const reversed = guestHistory(
+			[
+				at('sometime', 'booked', { customerName: 'Someone Else' }),
+				at('2026-10-01T19:00:00', 'finished', { customerName: 'Anna Schmidt' }),
+			],
+			clock,
+		);
+		expect(reversed.guest.name).toBe('Anna Schmidt');
+	});
+
 	it('without bookings: found false, zero counts, no times', () => {
 		expect(guestHistory([], clock)).toEqual({
 			found: false,
