@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureN8nInstalled, REPO_ROOT } from './n8n';
+import { ensureN8nInstalled, pathWithNodeFirst, REPO_ROOT } from './n8n';
 
 const REPORT = path.join(REPO_ROOT, '.tmp/mutation/report.json');
 const SCORES = path.join(REPO_ROOT, 'mutation/scores.md');
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
 		stdio: 'inherit',
 		env: {
 			...process.env,
-			PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
+			PATH: pathWithNodeFirst(node),
 		},
 	});
 	if (!fs.existsSync(REPORT)) process.exit(run.status ?? 1);

@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureN8nInstalled, REPO_ROOT } from './n8n';
+import { ensureN8nInstalled, pathWithNodeFirst, REPO_ROOT } from './n8n';
 
 /** The package's suites: pure units, and the nodes run through n8n's engine against the sandbox. */
 export const N8N_NODE_SUITES = [
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
 		stdio: 'inherit',
 		env: {
 			...process.env,
-			PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
+			PATH: pathWithNodeFirst(node),
 		},
 	});
 	child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -51,6 +51,7 @@ export {
 	CURRENT_LINE,
 	N8N_LINES,
 	OLDEST_LINE,
+	pathWithNodeFirst,
 	REPO_ROOT,
 	runtime,
 	type N8nLine,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { cleanNpmEnv } from './npm';
 import { UserFacingError, type Log } from './output';
 import { startProcess, type ManagedProcess } from './processes';
-import type { N8nRuntime } from './runtime';
+import { pathWithNodeFirst, type N8nRuntime } from './runtime';
 
 export interface N8nInstance {
 	rt: N8nRuntime;
@@ -50,7 +50,7 @@ function n8nEnv(
 ): NodeJS.ProcessEnv {
 	return {
 		...inheritedEnv(),
-		PATH: `${path.dirname(rt.node)}${path.delimiter}${process.env.PATH ?? ''}`,
+		PATH: pathWithNodeFirst(rt.node),
 		N8N_USER_FOLDER: options.userFolder,
 		N8N_PORT: String(options.port),
 		N8N_LISTEN_ADDRESS: host,

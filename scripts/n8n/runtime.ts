@@ -42,6 +42,11 @@ export const OLDEST_LINE: N8nLine = {
 
 export const N8N_LINES = { current: CURRENT_LINE, oldest: OLDEST_LINE } as const;
 
+/** PATH with the folder of `node` first: child processes' `#!/usr/bin/env node` then run on it. */
+export function pathWithNodeFirst(node: string): string {
+	return `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`;
+}
+
 /** Root of this repository. */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
