@@ -66,6 +66,7 @@ const TOOL_NAMES = [
 	'check_availability',
 	'find_booking',
 	'free_times',
+	'guest_history',
 ];
 const TIME_ZONE = 'Europe/Berlin';
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
@@ -462,11 +463,13 @@ describe('the tools as the MCP client sees them', () => {
 		const instructions = client.getInstructions() ?? '';
 		expect(instructions).toContain('YYYY-MM-DDTHH:mm');
 		expect(instructions).toContain(TIME_ZONE);
-		for (const name of ['free_times', 'check_availability', 'find_booking'])
+		for (const name of ['guest_history', 'free_times', 'check_availability', 'find_booking'])
 			expect(instructions).toContain(name);
+		expect(instructions).toMatch(/allergies/);
+		expect(instructions).toMatch(/no-shows/);
 	});
 
-	it('lists the six tools with a description each', () => {
+	it('lists the seven tools with a description each', () => {
 		expect(tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
 		for (const t of tools) {
 			expect(t.description).toContain('Trattoria Aurora');
@@ -478,6 +481,9 @@ describe('the tools as the MCP client sees them', () => {
 		expect(tool('book_table').description).toContain('id');
 		for (const name of ['change_booking', 'cancel_booking'])
 			expect(tool(name).description).toContain('find_booking');
+		// The guest tool tells the agent to greet, read the profile back and care about no-shows.
+		for (const word of ['visits', 'allergy', 'noShows', 'book_table'])
+			expect(tool('guest_history').description).toContain(word);
 	});
 
 	it('input schemas: required keys and types, with format, time zone and units in the descriptions', () => {
@@ -488,6 +494,11 @@ describe('the tools as the MCP client sees them', () => {
 		expect(required('free_times')).toEqual(['partySize']);
 		expect(required('change_booking')).toEqual(['bookingId']);
 		expect(required('cancel_booking')).toEqual(['bookingId']);
+		expect(required('guest_history')).toEqual([]);
+		expect(Object.keys(tool('guest_history').inputSchema.properties ?? {}).sort()).toEqual([
+			'email',
+			'phone',
+		]);
 
 		for (const name of ['check_availability', 'book_table']) {
 			expect(property(name, 'time').type).toBe('string');
@@ -499,6 +510,11 @@ describe('the tools as the MCP client sees them', () => {
 		expect(property('book_table', 'phone').description).toMatch(/any format/i);
 		expect(property('book_table', 'email').default).toBe('');
 		expect(property('find_booking', 'phone').description).toMatch(/any format/i);
+		for (const key of ['phone', 'email']) {
+			expect(property('guest_history', key).type).toBe('string');
+			expect(property('guest_history', key).default).toBe('');
+		}
+		expect(property('guest_history', 'phone').description).toMatch(/any format/i);
 		expect(property('find_booking', 'from').description).toContain('YYYY-MM-DD');
 		expect(property('change_booking', 'newTime').description).toContain('YYYY-MM-DDTHH:mm');
 		expect(property('change_booking', 'newTime').default).toBe('');
@@ -638,6 +654,216 @@ describe('an agent takes a booking through the MCP tools', () => {
 			cancelOptionName: 'Guest request',
 			cancelNote: 'Plans changed',
 		});
+	});
+});
+
+describe('the desk knows the guest: guest_history (issue 38)', () => {
+	/** Guests the test arranges in the sandbox: no seeded booking has their phone or e-mail. */
+	const regular = { name: 'Clara Schumann', phone: '+49 30 5550 1838', email: 'clara@example.com' };
+	const noShowGuest = {
+		name: 'Emmy Noether',
+		phone: '+49 30 5550 1882',
+		email: 'emmy.noether@example.com',
+	};
+	const newGuestPhone = '+49 30 5550 1999';
+	/** The regular's profile, on their latest visit. */
+	const profile = {
+		allergy: ['shellfish', 'peanuts'],
+		vegetarian: true,
+		vip: false,
+		handicapAccessible: true,
+		anniversary: false,
+		birthdate: '1985-09-13',
+		companyName: null,
+		deliveryAddress: null,
+	};
+	let times: { day: string; first: string; second: string };
+	let today: DateTime;
+	/** 19:30 restaurant-local, `days` days before today. */
+	const evening = (days: number) => `${today.minus({ days }).toFormat('yyyy-LL-dd')}T19:30:00`;
+
+	/**
+	 * A past booking as the restaurant's records hold it after the evening: made at a free time
+	 * ahead (by the desk's application unless `token` says otherwise: an application token lists
+	 * only its own bookings), then moved by the staff to 19:30 `daysAgo` days before today and
+	 * marked `state` (a visit, or a no-show), with the bill's amount.
+	 */
+	async function pastBooking(
+		guest: typeof regular,
+		booking: {
+			daysAgo: number;
+			state: 'completed' | 'arrived' | 'noShow';
+			groupSize: number;
+			amount?: number;
+			customerProfile?: typeof profile;
+			token?: 'vendor' | 'staff';
+		},
+	): Promise<void> {
+		const { name: customerName, phone, email } = guest;
+		const made = await env.api('createReservation', {
+			token: booking.token ?? 'vendor',
+			body: {
+				reservationTime: `${times.first}:00`,
+				groupSize: booking.groupSize,
+				customerName,
+				phone,
+				email,
+				...(booking.customerProfile ? { customerProfile: booking.customerProfile } : {}),
+			},
+		});
+		expect([made.status, made.text]).toEqual([201, expect.any(String)]);
+		const marked = await env.api('updateReservation', {
+			path: { reservationId: made.body.id },
+			body: {
+				reservationTime: evening(booking.daysAgo),
+				state: booking.state,
+				...(booking.amount === undefined ? {} : { amount: booking.amount }),
+			},
+		});
+		expect([marked.status, marked.text]).toEqual([200, expect.any(String)]);
+	}
+
+	beforeAll(async () => {
+		const started = performance.now();
+		times = await freeDinnerTimes();
+		const { now } = await restaurantRules();
+		today = DateTime.fromISO(now.slice(0, 10), { zone: 'UTC' });
+		// The regular: a visit booked by phone (the staff's, which the application cannot list),
+		// three visits booked through the desk, the latest with their profile, and one booking ahead.
+		await pastBooking(regular, {
+			daysAgo: 250,
+			state: 'completed',
+			groupSize: 6,
+			amount: 310,
+			token: 'staff',
+		});
+		await pastBooking(regular, { daysAgo: 120, state: 'completed', groupSize: 2, amount: 84.5 });
+		await pastBooking(regular, { daysAgo: 60, state: 'completed', groupSize: 4, amount: 120.25 });
+		await pastBooking(regular, {
+			daysAgo: 14,
+			state: 'arrived',
+			groupSize: 2,
+			amount: 61,
+			customerProfile: profile,
+		});
+		const ahead = await env.api('createReservation', {
+			token: 'vendor',
+			body: {
+				reservationTime: `${times.first}:00`,
+				groupSize: 2,
+				customerName: regular.name,
+				phone: regular.phone,
+				email: regular.email,
+			},
+		});
+		expect(ahead.status).toBe(201);
+		// The guest with two no-shows, and one visit before them.
+		await pastBooking(noShowGuest, { daysAgo: 200, state: 'completed', groupSize: 2 });
+		await pastBooking(noShowGuest, { daysAgo: 90, state: 'noShow', groupSize: 2 });
+		await pastBooking(noShowGuest, { daysAgo: 30, state: 'noShow', groupSize: 3 });
+		durations['guest_history: the guests arranged'] = Math.round(performance.now() - started);
+	});
+
+	/** The one summary guest_history answers with; no bookings in it (Include Reservations off). */
+	async function lookUp(args: Record<string, unknown>, desk: Client = client) {
+		const answer = await call('guest_history', args, desk);
+		expect([answer.isError, answer.text]).toEqual([false, expect.any(String)]);
+		expect(answer.json).toHaveLength(1);
+		expect(answer.json[0]).not.toHaveProperty('reservations');
+		return answer.json[0] as Record<string, any>;
+	}
+
+	it('a regular, by phone in another format: found, their visits through the desk, the profile with allergies and preferences, the booking ahead', async () => {
+		const history = await lookUp({ phone: '030 5550-1838' });
+		expect(history).toMatchObject({
+			found: true,
+			guest: {
+				name: regular.name,
+				phone: regular.phone,
+				email: regular.email,
+				identity: { by: 'phone', value: '+493055501838' },
+			},
+			restaurantId: 101,
+			timeZone: TIME_ZONE,
+			bookings: 4,
+			visits: 3,
+			noShows: 0,
+			cancellations: 0,
+			upcoming: 1,
+			firstVisit: evening(120),
+			lastVisit: evening(14),
+			nextBooking: `${times.first}:00`,
+			averagePartySize: 2.7,
+			totalAmount: 265.75,
+			noShowRate: 0,
+		});
+		expect(history.profile).toEqual(profile);
+	});
+
+	it("the same regular through the staff token's desk: the visit booked by phone counts too", async () => {
+		const history = await lookUp({ phone: regular.phone }, staffClient);
+		expect(history).toMatchObject({
+			found: true,
+			bookings: 5,
+			visits: 4,
+			firstVisit: evening(250),
+			lastVisit: evening(14),
+			averagePartySize: 3.5,
+			totalAmount: 575.75,
+		});
+		expect(history.profile).toEqual(profile);
+	});
+
+	it('a new guest: found false, every count 0, no profile', async () => {
+		expect(await lookUp({ phone: newGuestPhone })).toEqual({
+			found: false,
+			guest: { name: null, phone: null, email: null, identity: null },
+			restaurantId: 101,
+			timeZone: TIME_ZONE,
+			// The default period: from a year before today to the 90th day after it, that day included.
+			period: {
+				from: `${today.minus({ years: 1 }).toFormat('yyyy-LL-dd')}T00:00:00`,
+				to: `${today.plus({ days: 91 }).toFormat('yyyy-LL-dd')}T00:00:00`,
+			},
+			bookings: 0,
+			visits: 0,
+			noShows: 0,
+			cancellations: 0,
+			upcoming: 0,
+			firstVisit: null,
+			lastVisit: null,
+			nextBooking: null,
+			averagePartySize: null,
+			totalAmount: 0,
+			noShowRate: null,
+			profile: null,
+		});
+	});
+
+	it('a guest with two no-shows, by e-mail in another case: noShows 2 beside one visit', async () => {
+		const history = await lookUp({ email: 'Emmy.Noether@Example.com' });
+		expect(history).toMatchObject({
+			found: true,
+			guest: { name: noShowGuest.name, phone: noShowGuest.phone, email: noShowGuest.email },
+			bookings: 3,
+			visits: 1,
+			noShows: 2,
+			cancellations: 0,
+			upcoming: 0,
+			firstVisit: evening(200),
+			lastVisit: evening(200),
+			nextBooking: null,
+			noShowRate: 0.67,
+			profile: null,
+		});
+	});
+
+	it('neither phone nor e-mail: refused with a sentence, nothing sent', async () => {
+		const before = (await requestLog()).length;
+		const answer = await call('guest_history', {});
+		expect(answer.isError).toBe(true);
+		expect(answer.text).toContain('Give at least one of Guest Name, Phone or Email');
+		expect((await requestLog()).length).toBe(before);
 	});
 });
 
