@@ -6,6 +6,11 @@
  * (@modelcontextprotocol/sdk, Streamable HTTP) plays the agent. No language model: the test makes
  * the calls an agent would make and checks every answer, and every change, in the sandbox.
  *
+ * The desk knows the guest (issue 38): guest_history is played for a regular, a new guest and a
+ * guest with two no-shows, arranged through the API (booked through the application, then moved to
+ * past evenings and marked completed, arrived or noShow by the staff), each count, date, amount and
+ * the profile asserted literally; through the staff token's desk too, which lists every booking.
+ *
  * The same desk also runs against the API's other readings of the spec (docs/sandbox.md, Readings:
  * platform, upper, legacy), each from a sandbox of its own with a staff credential of its own on the
  * same n8n server: a booking with the rules check, found by phone and cancelled, and a full slot
