@@ -19,7 +19,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { addLocalDays, addLocalYears } from '../../../shared/dateWindows';
 import { guestHistory } from '../../../shared/guests/history';
 import { restaurantLocator } from '../../../shared/parameters';
-import { idValue, routingUrl } from '../../../shared/paths';
+import { apiPath, idValue, routingUrl } from '../../../shared/paths';
 import { vocabularyOf } from '../../../shared/reading/context';
 import { stateRoleOf } from '../../../shared/reading/record';
 import { simplifyOption } from '../../operationHelpers/descriptions';
@@ -69,6 +69,18 @@ async function getGuestHistory(
 	return pairWithItem(this.getItemIndex(), [{ json }]);
 }
 
+/**
+ * The chosen restaurant's reservation list. The operation's own URL names no restaurant: with All
+ * Accessible Restaurants the Restaurant field is hidden, and n8n cannot read a hidden locator.
+ */
+const listingOf = (
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	restaurantId: string,
+): DeclarativeRestApiSettings.ResultOptions => ({
+	...requestData,
+	options: { ...requestData.options, url: apiPath('reservations', { restaurantId }) },
+});
+
 /** The guest at the chosen restaurant (One Restaurant, the default). */
 async function oneRestaurantHistory(
 	this: IExecutePaginationFunctions,
@@ -86,7 +98,7 @@ async function oneRestaurantHistory(
 		this,
 		'reservationsOfPeriod',
 		[restaurantId, period.from, period.to],
-		async () => await reservationsOfPeriod(this, requestData, qs),
+		async () => await reservationsOfPeriod(this, listingOf(requestData, restaurantId), qs),
 	);
 	const bookings = ofPeriod.filter((reservation) => isGuestsReservation(reservation, query));
 	const summary = guestHistory(
@@ -120,7 +132,7 @@ export const operation = apiOperation({
 	description:
 		"Summarise a guest's bookings found by name, phone or email: visits, no-shows, cancellations, upcoming bookings, first and last visit, average party size and amount spent. One item per guest asked about, with found false when they have no booking in the period (default: the last year and the next 90 days).",
 	method: 'GET',
-	url: routingUrl('reservations'),
+	url: routingUrl('restaurants'),
 	pagination: getGuestHistory,
 });
 
