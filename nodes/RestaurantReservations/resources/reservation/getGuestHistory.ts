@@ -29,7 +29,7 @@ import { apiOperation, pairWithItem, simplifyItems } from '../../operationHelper
 import { sharedByRun } from '../../operationHelpers/runCache';
 import { CHAIN_REQUESTS_AT_ONCE, chainHistoryItem } from './helpers/chainItem';
 import { RESERVATION_FIELDS } from './helpers/fields';
-import { isGuestsReservation, type GuestQuery } from './helpers/guestMatch';
+import { guestsReservations, type GuestQuery } from './helpers/guestMatch';
 import { guestQueryOf, guestSearchFields } from './helpers/guestSearch';
 import {
 	periodFields,
@@ -100,7 +100,7 @@ async function oneRestaurantHistory(
 		[restaurantId, period.from, period.to],
 		async () => await reservationsOfPeriod(this, listingOf(requestData, restaurantId), qs),
 	);
-	const bookings = ofPeriod.filter((reservation) => isGuestsReservation(reservation, query));
+	const bookings = guestsReservations(ofPeriod, query);
 	const summary = guestHistory(
 		bookings.map((booking) => ({ booking, role: stateRoleOf(booking, vocabulary) })),
 		{ now: Date.now(), timeZone, country },

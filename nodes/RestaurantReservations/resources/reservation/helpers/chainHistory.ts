@@ -19,7 +19,7 @@ import { guestIdentity, type GuestIdentity } from '../../../../shared/guests/ide
 import { instantOf, stateRoleOf } from '../../../../shared/reading/record';
 import type { StateVocabulary } from '../../../../shared/reading/vocabulary';
 import type { RestaurantListing } from './chainListings';
-import { isGuestsReservation, type GuestQuery } from './guestMatch';
+import { guestsReservations, type GuestQuery } from './guestMatch';
 
 /** A matched booking with its restaurant and who its guest is. */
 export interface ChainBooking extends RoledBooking {
@@ -37,17 +37,15 @@ export function matchedBookings(
 	return listed
 		.flatMap((listing) => {
 			const { timeZone, country } = listing.restaurant;
-			return listing.reservations
-				.filter((booking) => isGuestsReservation(booking, query))
-				.map((booking) => ({
-					booking,
-					listing,
-					timeZone,
-					country,
-					role: stateRoleOf(booking, vocabulary),
-					identity: guestIdentity(booking, country),
-					instant: instantOf(booking.reservationTime, timeZone) ?? -Infinity,
-				}));
+			return guestsReservations(listing.reservations, query).map((booking) => ({
+				booking,
+				listing,
+				timeZone,
+				country,
+				role: stateRoleOf(booking, vocabulary),
+				identity: guestIdentity(booking, country),
+				instant: instantOf(booking.reservationTime, timeZone) ?? -Infinity,
+			}));
 		})
 		.sort((a, b) => a.instant - b.instant);
 }
