@@ -8,6 +8,7 @@
  * failure and reads no further window: the others still count.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../../shared/concurrency';
 import { splitIntoWindows, type LocalWindow } from '../../../../shared/dateWindows';
 import { apiError, readProblem } from '../../../../shared/errors';
@@ -98,7 +99,12 @@ async function planOf(
 		return {
 			restaurant,
 			pages: [],
-			failure: failureOf(Object.assign(new Error(problem), { description: fix })),
+			failure: failureOf(
+				new NodeOperationError(context.getNode(), problem, {
+					description: fix,
+					itemIndex: context.getItemIndex(),
+				}),
+			),
 		};
 	}
 	return { restaurant, pages: [], period: await periodOf(context, restaurant.timeZone, defaults) };
