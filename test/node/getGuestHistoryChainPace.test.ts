@@ -3,6 +3,7 @@
  * latency): every restaurant's period read at once up to Requests at Once (default 8) and never
  * more, counted by the sandbox itself (its request log's maxInFlight), and one reading for the run.
  */
+import type { IDataObject } from 'n8n-workflow';
 import { json } from '../support/nodeResults';
 import { nodeRunner } from '../support/nodeRunner';
 import { useSandbox } from '../support/sandbox';
@@ -15,12 +16,15 @@ const ctx = useSandbox({ restaurants: RESTAURANTS, latencyMs: 20, reservations: 
 const node = nodeRunner(ctx);
 
 async function readLog(): Promise<{ requests: unknown[]; maxInFlight: number }> {
-	const log = await (await ctx.sandbox.control('GET', '/requests')).json();
+	const log = (await (await ctx.sandbox.control('GET', '/requests')).json()) as {
+		requests: unknown[];
+		maxInFlight: number;
+	};
 	await ctx.sandbox.control('DELETE', '/requests');
 	return log;
 }
 
-const acrossChain = (parameters: Record<string, unknown>, inputItems?: Record<string, unknown>[]) =>
+const acrossChain = (parameters: Record<string, unknown>, inputItems?: IDataObject[]) =>
 	node.run(
 		{
 			resource: 'reservation',
