@@ -66,8 +66,20 @@ describe('declaredOnce', () => {
 	it('declares a field shared by many operations once, not once per operation', () => {
 		expect(node.length).toBeLessThan(declaredProperties.length / 2);
 		const restaurantLocators = node.filter((p) => p.name === 'restaurantId');
-		// One for the five resources whose every operation names a restaurant, one for Restaurant.
-		expect(restaurantLocators).toHaveLength(2);
+		// One for the five resources whose every operation names a restaurant, one for Restaurant,
+		// one for Get Guest History, shown only with Restaurants: One Restaurant.
+		expect(restaurantLocators).toHaveLength(3);
+		expect(restaurantLocators.filter((p) => p.displayOptions?.show?.restaurants)).toEqual([
+			expect.objectContaining({
+				displayOptions: {
+					show: {
+						resource: ['reservation'],
+						operation: ['getGuestHistory'],
+						restaurants: ['one'],
+					},
+				},
+			}),
+		]);
 		expect(declaredProperties.filter((p) => p.name === 'restaurantId').length).toBeGreaterThan(30);
 	});
 

@@ -114,6 +114,34 @@ describe('guestHistory', () => {
 		expect(reversed.guest.name).toBe('Anna Schmidt');
 	});
 
+	it("places a chain's bookings by instant, each in its own zone and country", () => {
+		const newYork = { timeZone: 'America/New_York', country: 'US' };
+		const history = guestHistory(
+			[
+				// 19:00 UTC.
+				at('2026-11-01T20:00:00', 'finished', { phone: '0151 2345678' }),
+				// 20:00 UTC: later, though its wall time is earlier; its phone read in the US.
+				{ ...at('2026-11-01T15:00:00', 'finished', { phone: '(212) 555-0142' }), ...newYork },
+				// 17:00 UTC on 22 November, after now (11:00 UTC) only as an instant in New York.
+				{ ...at('2026-11-22T12:00:00', 'booked'), ...newYork },
+			],
+			clock,
+		);
+		expect(history).toMatchObject({
+			visits: 2,
+			upcoming: 1,
+			firstVisit: '2026-11-01T20:00:00',
+			lastVisit: '2026-11-01T15:00:00',
+			nextBooking: '2026-11-22T12:00:00',
+		});
+		expect(
+			guestHistory(
+				[{ ...at('2026-11-01T15:00:00', 'finished', { phone: '(212) 555-0142' }), ...newYork }],
+				clock,
+			).guest.identity,
+		).toEqual({ key: 'p+12125550142', by: 'phone', value: '+12125550142' });
+	});
+
 	it('without bookings: found false, zero counts, no times', () => {
 		expect(guestHistory([], clock)).toEqual({
 			found: false,

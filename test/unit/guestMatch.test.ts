@@ -1,6 +1,7 @@
 import {
 	emailsMatch,
 	guestQuery,
+	guestsReservations,
 	isGuestsReservation,
 	namesMatch,
 	phoneDigits,
@@ -109,5 +110,43 @@ describe('the query', () => {
 		);
 		expect(matches({ customerName: 'zoe', phone: '030 7654321' })).toBe(false);
 		expect(matches({ customerName: 'anna', email: 'zoe@example.com' })).toBe(false);
+	});
+});
+
+describe('guestsReservations', () => {
+	const listing = [
+		{ id: 1, customerName: 'Anna Schmidt', phone: '+49 30 1234567', email: 'Anna@Example.com' },
+		{ id: 2, customerName: 'Anna Schmidt', phone: '030 1234567' },
+		{ id: 3, customerName: 'Zoë Müller', phone: '(0)30-1234567', email: 'zoe@example.com' },
+		{ id: 4, customerName: 'Otto', phone: '+43 30 1234567' },
+		{ id: 5, customerName: 'Short', phone: '34567' },
+		{ id: 6, customerName: 'Anna Other', email: ' anna@example.com ' },
+		{ id: 7, customerName: 'Nobody', phone: 42 },
+		{ id: 8, customerName: 'Tail Only', phone: '+1 555 234567' },
+	];
+	const ids = (query: GuestQuery) => guestsReservations(listing, query).map((r) => r.id);
+
+	it('finds what a scan of every reservation finds, in the listing order', () => {
+		const queries: GuestInput[] = [
+			{ phone: '030 1234567' },
+			{ phone: '+49 30 1234567' },
+			{ phone: '1234567' },
+			{ phone: '234567' },
+			{ phone: '99 234567' },
+			{ email: 'ANNA@example.com' },
+			{ email: 'zoe@example.com', phone: '1234567' },
+			{ customerName: 'anna' },
+			{ customerName: 'anna', email: 'anna@example.com' },
+		];
+		for (const input of queries) {
+			const query = queryOf(input);
+			const scanned = listing.filter((r) => isGuestsReservation(r, query)).map((r) => r.id);
+			expect([input, ids(query)]).toEqual([input, scanned]);
+		}
+		// Literal answers for a few, so that the scan itself is checked too.
+		expect(ids(queryOf({ phone: '030 1234567' }))).toEqual([1, 2, 3, 4]);
+		expect(ids(queryOf({ phone: '234567' }))).toEqual([1, 2, 3, 4, 8]);
+		expect(ids(queryOf({ email: 'ANNA@example.com' }))).toEqual([1, 6]);
+		expect(ids(queryOf({ customerName: 'anna' }))).toEqual([1, 2, 6]);
 	});
 });

@@ -13,6 +13,7 @@ import type { LocalWindow } from '../../shared/dateWindows';
 import { apiError } from '../../shared/errors';
 import type { ApiRequest } from '../../shared/transport';
 import { apiPath } from '../../shared/paths';
+import { DEFAULT_REQUESTS_AT_ONCE } from '../../shared/requestsAtOnce';
 import { apiRequestFull } from '../../shared/transport';
 import type { ListFilters, PollClock } from '../types';
 import { RequestPacing } from './pacing';
@@ -28,7 +29,7 @@ const BUDGET_MARGIN_MS = 2_000;
 /** n8n's budget for a poll without durable cursors (n8n-core PollContext), and ours for an n8n that gives none. */
 export const DEFAULT_BUDGET_MS = 5 * 60_000;
 /** Requests of one poll in flight at once, unless the Requests at Once option says otherwise. */
-export const DEFAULT_REQUEST_LIMIT = 8;
+export const DEFAULT_REQUEST_LIMIT = DEFAULT_REQUESTS_AT_ONCE;
 
 export const NOTHING_LOST =
 	'Nothing was emitted and the stored snapshot was kept: the next successful poll reports every change since the last successful one, once.';

@@ -4,7 +4,8 @@
  * first and last visit and next booking (restaurant-local), average party size of the visits (one
  * decimal), their amount (to the cent), the no-show rate among past standing bookings (two
  * decimals), the latest contact, identity and profile. A booking whose time cannot be read counts
- * everywhere but in the times and upcoming.
+ * everywhere but in the times and upcoming. A chain's bookings each carry their restaurant's zone
+ * and country: they are placed in time by instant, their times stay their restaurant's.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { roundMoney } from '../money';
@@ -18,6 +19,9 @@ import { isVisit, stands } from './roles';
 export interface RoledBooking {
 	booking: IDataObject;
 	role: StateRole;
+	/** Its restaurant's zone and country when they are not the clock's: a chain's bookings. */
+	timeZone?: string;
+	country?: string;
 }
 
 /** Where and when the history is read. */
@@ -74,8 +78,8 @@ function placed(bookings: readonly RoledBooking[], timeZone: string): Placed[] {
 	return bookings
 		.map((one) => ({
 			...one,
-			instant: instantOf(one.booking.reservationTime, timeZone),
-			local: localTimeOf(one.booking.reservationTime, timeZone) ?? null,
+			instant: instantOf(one.booking.reservationTime, one.timeZone ?? timeZone),
+			local: localTimeOf(one.booking.reservationTime, one.timeZone ?? timeZone) ?? null,
 		}))
 		.sort((a, b) => (a.instant ?? -Infinity) - (b.instant ?? -Infinity));
 }
@@ -90,7 +94,7 @@ function contactOf(latest: Placed | undefined, country: string | undefined): Gue
 		name: textOrNull(booking.customerName),
 		phone: textOrNull(booking.phone),
 		email: textOrNull(booking.email),
-		identity: guestIdentity(booking, country) ?? null,
+		identity: guestIdentity(booking, latest.country ?? country) ?? null,
 	};
 }
 

@@ -62,14 +62,26 @@ export function localTimeOf(value: unknown, timeZone: string): string | undefine
 	return local;
 }
 
-/** The instant (epoch ms) a date-time names: its own offset, else the restaurant's wall clock. */
+/** Instants of wall times by zone, as read: bookings fall on a few thousand slots. */
+const instants = new Map<string, number | undefined>();
+
+/**
+ * The instant (epoch ms) a date-time names: its own offset, else the restaurant's wall clock.
+ * Wall times are cached: a chain's guest history places each booking several times.
+ */
 export function instantOf(value: unknown, timeZone: string): number | undefined {
 	if (typeof value !== 'string') return undefined;
 	if (hasOffset(value)) {
 		const instant = Date.parse(value);
 		return Number.isNaN(instant) ? undefined : instant;
 	}
-	return parseLocal(value) === undefined ? undefined : localToInstant(value, timeZone).getTime();
+	const key = `${timeZone} ${value}`;
+	if (instants.has(key)) return instants.get(key);
+	const instant =
+		parseLocal(value) === undefined ? undefined : localToInstant(value, timeZone).getTime();
+	if (instants.size >= LOCAL_TIMES_KEPT) instants.clear();
+	instants.set(key, instant);
+	return instant;
 }
 
 /**

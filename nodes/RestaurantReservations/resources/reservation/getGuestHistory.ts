@@ -15,10 +15,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { addLocalDays, addLocalYears } from '../../../shared/dateWindows';
 import { guestHistory } from '../../../shared/guests/history';
 import { restaurantLocator } from '../../../shared/parameters';
-import { idValue, routingUrl } from '../../../shared/paths';
+import { apiPath, idValue, routingUrl } from '../../../shared/paths';
 import { vocabularyOf } from '../../../shared/reading/context';
 import { stateRoleOf } from '../../../shared/reading/record';
 import { simplifyOption } from '../../operationHelpers/descriptions';
@@ -26,8 +27,9 @@ import { booleanInput } from '../../operationHelpers/inputValues';
 import { restaurantFacts, restaurantIdOf } from '../../operationHelpers/readParameters';
 import { apiOperation, pairWithItem, simplifyItems } from '../../operationHelpers/routing';
 import { sharedByRun } from '../../operationHelpers/runCache';
+import { CHAIN_REQUESTS_AT_ONCE, chainHistoryItem } from './helpers/chainItem';
 import { RESERVATION_FIELDS } from './helpers/fields';
-import { isGuestsReservation } from './helpers/guestMatch';
+import { guestsReservations, type GuestQuery } from './helpers/guestMatch';
 import { guestQueryOf, guestSearchFields } from './helpers/guestSearch';
 import {
 	periodFields,
@@ -46,6 +48,9 @@ const HISTORY_PERIOD: PeriodDefaults = {
 	to: (_from, startOfToday) => addLocalDays(startOfToday, DAYS_AHEAD + 1),
 };
 
+/** Values of the Restaurants parameter (saved in workflows: never change them). */
+const RESTAURANTS = { one: 'one', all: 'all' } as const;
+
 async function getGuestHistory(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -57,6 +62,32 @@ async function getGuestHistory(
 		'Include Reservations',
 		true,
 	);
+	const json =
+		this.getNodeParameter('restaurants', RESTAURANTS.one) === RESTAURANTS.all
+			? await chainHistoryItem(this, query, HISTORY_PERIOD, includeReservations)
+			: await oneRestaurantHistory.call(this, requestData, query, includeReservations);
+	return pairWithItem(this.getItemIndex(), [{ json }]);
+}
+
+/**
+ * The chosen restaurant's reservation list. The operation's own URL names no restaurant: with All
+ * Accessible Restaurants the Restaurant field is hidden, and n8n cannot read a hidden locator.
+ */
+const listingOf = (
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	restaurantId: string,
+): DeclarativeRestApiSettings.ResultOptions => ({
+	...requestData,
+	options: { ...requestData.options, url: apiPath('reservations', { restaurantId }) },
+});
+
+/** The guest at the chosen restaurant (One Restaurant, the default). */
+async function oneRestaurantHistory(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	query: GuestQuery,
+	includeReservations: boolean,
+): Promise<IDataObject> {
 	const restaurantId = restaurantIdOf(this);
 	const { timeZone, country } = await restaurantFacts(this);
 	const period = await periodOf(this, timeZone, HISTORY_PERIOD);
@@ -67,9 +98,9 @@ async function getGuestHistory(
 		this,
 		'reservationsOfPeriod',
 		[restaurantId, period.from, period.to],
-		async () => await reservationsOfPeriod(this, requestData, qs),
+		async () => await reservationsOfPeriod(this, listingOf(requestData, restaurantId), qs),
 	);
-	const bookings = ofPeriod.filter((reservation) => isGuestsReservation(reservation, query));
+	const bookings = guestsReservations(ofPeriod, query);
 	const summary = guestHistory(
 		bookings.map((booking) => ({ booking, role: stateRoleOf(booking, vocabulary) })),
 		{ now: Date.now(), timeZone, country },
@@ -91,7 +122,7 @@ async function getGuestHistory(
 		);
 		json.reservations = withReading(items, timeZone, vocabulary).map((item) => item.json);
 	}
-	return pairWithItem(this.getItemIndex(), [{ json }]);
+	return json;
 }
 
 export const operation = apiOperation({
@@ -101,18 +132,47 @@ export const operation = apiOperation({
 	description:
 		"Summarise a guest's bookings found by name, phone or email: visits, no-shows, cancellations, upcoming bookings, first and last visit, average party size and amount spent. One item per guest asked about, with found false when they have no booking in the period (default: the last year and the next 90 days).",
 	method: 'GET',
-	url: routingUrl('reservations'),
+	url: routingUrl('restaurants'),
 	pagination: getGuestHistory,
 });
 
+const forOne = { show: { restaurants: [RESTAURANTS.one] } };
+const forAll = { show: { restaurants: [RESTAURANTS.all] } };
+
 export const fields: INodeProperties[] = [
-	restaurantLocator,
+	{
+		displayName: 'Restaurants',
+		name: 'restaurants',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'All Accessible Restaurants',
+				value: RESTAURANTS.all,
+				description:
+					"Every restaurant the access token reaches: the guest once for the whole chain, with each restaurant's part",
+			},
+			{ name: 'One Restaurant', value: RESTAURANTS.one },
+		],
+		default: 'one',
+		description: "Where to read the guest's bookings",
+	},
+	...updateDisplayOptions(forOne, [restaurantLocator]),
 	{
 		displayName:
 			"Returns one item per guest asked about: found (true or false), the counts of visits, no-shows, cancellations and upcoming bookings, the first and last visit, and the bookings themselves. Many guests in one run read the restaurant's bookings once.",
 		name: 'guestHistoryNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: forOne,
+	},
+	{
+		displayName:
+			"Reads every restaurant the access token reaches: the list of restaurants, then each one's bookings of the period, one request per 60 days of it (20 restaurants and the default period: about 160 requests). Every guest of the run shares that one reading. The guest is joined across restaurants by phone (a number without prefix read in each restaurant's country), else email, else name, and summed up for the chain, with each restaurant's counts under restaurants. A restaurant that fails is named under failedRestaurants while the others count.",
+		name: 'guestHistoryAllNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: forAll,
 	},
 	...guestSearchFields,
 	...periodFields('one year before today', '90 days after today, that day included'),
@@ -125,4 +185,5 @@ export const fields: INodeProperties[] = [
 			"Whether to add the guest's bookings under reservations, sorted by time, each with its stateRole; off: only the summary",
 	},
 	simplifyOption(RESERVATION_FIELDS),
+	...updateDisplayOptions(forAll, [CHAIN_REQUESTS_AT_ONCE]),
 ];

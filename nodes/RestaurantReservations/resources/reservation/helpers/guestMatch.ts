@@ -148,3 +148,52 @@ export function isGuestsReservation(reservation: GuestFieldsOf, query: GuestQuer
 		(query.email === undefined || email === query.email)
 	);
 }
+
+/** A listing's reservations by the last MIN_PHONE_DIGITS digits of their phone and by e-mail. */
+interface GuestIndex {
+	byPhoneTail: Map<string, GuestFieldsOf[]>;
+	byEmail: Map<string, GuestFieldsOf[]>;
+}
+
+/** Built once per listing (the run cache shares one listing between the run's items). */
+const indexes = new WeakMap<readonly GuestFieldsOf[], GuestIndex>();
+
+function add(map: Map<string, GuestFieldsOf[]>, key: string, reservation: GuestFieldsOf): void {
+	const list = map.get(key);
+	if (list) list.push(reservation);
+	else map.set(key, [reservation]);
+}
+
+function indexOf(reservations: readonly GuestFieldsOf[]): GuestIndex {
+	let index = indexes.get(reservations);
+	if (!index) {
+		index = { byPhoneTail: new Map(), byEmail: new Map() };
+		for (const reservation of reservations) {
+			const { phone, email } = normalisedOf(reservation);
+			if (phone !== undefined && phone.length >= MIN_PHONE_DIGITS)
+				add(index.byPhoneTail, phone.slice(-MIN_PHONE_DIGITS), reservation);
+			if (email !== undefined) add(index.byEmail, email, reservation);
+		}
+		indexes.set(reservations, index);
+	}
+	return index;
+}
+
+/**
+ * The reservations of `reservations` that match the query, in their order: isGuestsReservation
+ * over the few that can match. Two phones match only when they end in the same
+ * MIN_PHONE_DIGITS digits, two e-mails only when equal: 500 guests looked up in 15,000 bookings
+ * compare each with a handful, not with all of them.
+ */
+export function guestsReservations<T extends GuestFieldsOf>(
+	reservations: readonly T[],
+	query: GuestQuery,
+): T[] {
+	let candidates: readonly GuestFieldsOf[] = reservations;
+	if (query.phoneDigits !== undefined)
+		candidates =
+			indexOf(reservations).byPhoneTail.get(query.phoneDigits.slice(-MIN_PHONE_DIGITS)) ?? [];
+	else if (query.email !== undefined)
+		candidates = indexOf(reservations).byEmail.get(query.email) ?? [];
+	return candidates.filter((reservation) => isGuestsReservation(reservation, query)) as T[];
+}

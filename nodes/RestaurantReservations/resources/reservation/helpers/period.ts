@@ -84,11 +84,15 @@ export async function reservationsOfPeriod(
 				options: { ...requestData.options, qs: { ...qs, ...window } },
 			}),
 	);
+	return sortedWithoutDuplicates(
+		pages.map((page) => (page[0]?.json ?? []) as unknown as IDataObject[]),
+	);
+}
+
+/** The reservations of a period's windows, each once (by id), sorted by time. */
+export function sortedWithoutDuplicates(pages: readonly IDataObject[][]): IDataObject[] {
 	const byId = new Map<string, IDataObject>();
-	for (const page of pages) {
-		for (const json of (page[0]?.json ?? []) as unknown as IDataObject[])
-			byId.set(String(json.id), json);
-	}
+	for (const page of pages) for (const json of page) byId.set(String(json.id), json);
 	return [...byId.values()].sort((a, b) =>
 		String(a.reservationTime).localeCompare(String(b.reservationTime)),
 	);
