@@ -20,3 +20,14 @@ export const CLIENT_CREDENTIALS_NAME = 'Restaurant Reservations OAuth2 API';
 export function usesOAuth2(node: INode): boolean {
 	return node.parameters?.authentication === AUTHENTICATION.oAuth2;
 }
+
+/** The fields that decide whether the token endpoint gives the client a token. */
+export const TOKEN_FIELDS =
+	'Access Token URL, Client ID, Client Secret and Send Client Credentials (In the Body or As a Basic Auth Header)';
+
+/**
+ * What the OAuth2 credential's dialog says under its fields: n8n's Test connection reports a
+ * refused client in n8n's words only ("Client authentication failed", "Failed to acquire OAuth2
+ * access token").
+ */
+export const TOKEN_REFUSED_NOTICE = `If Test connection says "Client authentication failed" or "Failed to acquire OAuth2 access token", the token endpoint refused the client: check ${TOKEN_FIELDS}.`;

@@ -22,6 +22,7 @@ import {
 	CLIENT_CREDENTIALS_NAME,
 	CLIENT_CREDENTIALS_TYPE,
 	CREDENTIAL_TYPE,
+	TOKEN_FIELDS,
 } from './authentication';
 import { normalizeBaseUrl } from './baseUrl';
 import { apiError } from './errors';
@@ -300,7 +301,7 @@ async function tokenError(context: ApiContext, error: unknown): Promise<Error> {
 		context.getNode(),
 		'No access token: the token endpoint refused the client or did not answer',
 		{
-			description: `Check Access Token URL, Client ID, Client Secret and Send Client Credentials (In the Body or As a Basic Auth Header) in the ${CLIENT_CREDENTIALS_NAME} credential. n8n said: ${said}`,
+			description: `Check ${TOKEN_FIELDS} in the ${CLIENT_CREDENTIALS_NAME} credential. n8n said: ${said}`,
 		},
 	);
 }
