@@ -177,9 +177,10 @@ async function oAuth2Request(
 			throw new NodeApiError(context.getNode(), error as JsonObject);
 		}
 	};
+	const sent = renewalsSoFar(context);
 	const response = await send();
 	if (response.statusCode !== 401 || !answeredAsResponse(response)) return response;
-	await renewToken(context);
+	await renewToken(context, sent);
 	return await send();
 }
 
@@ -190,14 +191,38 @@ async function oAuth2Request(
 const rebuilt = new WeakSet<object>();
 const answeredAsResponse = (response: IN8nHttpFullResponse) => !rebuilt.has(response);
 
+/** Per OAuth2 credential (its ID): how many renewals the nodes started, and the latest one. */
+const renewals = new Map<string, { count: number; latest: Promise<unknown> }>();
+
+const credentialIdOf = (context: ApiContext) =>
+	context.getNode().credentials?.[CLIENT_CREDENTIALS_TYPE]?.id ?? '';
+
+/** The renewals started so far for the context's credential: taken before a request is sent. */
+function renewalsSoFar(context: ApiContext): number {
+	return renewals.get(credentialIdOf(context))?.count ?? 0;
+}
+
 /**
  * A new token from the token endpoint with the credential's client ID and secret, stored in the
  * credential as n8n stores the ones it fetches: n8n's own `refreshOAuth2Token` helper, which
  * n8n 1.x offers every node but does not call on a 401 for requests of `httpRequestWithAuthentication`.
+ * One renewal per expiry: a request refused while, or after, another one renewed the token since it
+ * was sent (`sent`: renewalsSoFar then) waits for that renewal instead of fetching one more token
+ * (the trigger's windows and a declarative operation's items are sent at once). n8n 2.x does the
+ * same with a lock across processes; n8n 1.x leaves it to the nodes, within one process.
  */
-async function renewToken(context: ApiContext): Promise<void> {
+async function renewToken(context: ApiContext, sent: number): Promise<void> {
+	const id = credentialIdOf(context);
+	let renewal = renewals.get(id);
+	if (!renewal || renewal.count === sent) {
+		const latest = context.helpers.refreshOAuth2Token.call(context, CLIENT_CREDENTIALS_TYPE);
+		// Each waiter reports a failure itself; none is left unhandled.
+		latest.catch(() => undefined);
+		renewal = { count: (renewal?.count ?? 0) + 1, latest };
+		renewals.set(id, renewal);
+	}
 	try {
-		await context.helpers.refreshOAuth2Token.call(context, CLIENT_CREDENTIALS_TYPE);
+		await renewal.latest;
 	} catch (error) {
 		throw await tokenError(context, error);
 	}
@@ -215,12 +240,13 @@ export async function withOAuth2Renewal<T>(
 	attempt: () => Promise<T>,
 ): Promise<T> {
 	if (credentialTypeOf(context) !== CLIENT_CREDENTIALS_TYPE) return await attempt();
+	const sent = renewalsSoFar(context);
 	try {
 		return await attempt();
 	} catch (error) {
 		if (!answered401.has(error as object)) throw await oAuth2Failure(context, error);
 	}
-	await renewToken(context);
+	await renewToken(context, sent);
 	try {
 		return await attempt();
 	} catch (error) {

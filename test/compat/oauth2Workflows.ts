@@ -192,6 +192,9 @@ export function triggerWorkflow(): Record<string, unknown> {
 					pollTimes: FIVE_SECOND_POLL_TIMES,
 					restaurants: 'one',
 					restaurantId: { __rl: true, mode: 'id', value: '101' },
+					// 301 days, fetched in parts of at most 60 days, several at once.
+					lookBackDays: 1,
+					lookAheadDays: 300,
 				},
 				credentials: {
 					[CLIENT_CREDENTIALS_TYPE]: {
