@@ -156,6 +156,8 @@ describe('OAuth2: a token the API refuses also after a new one was fetched', () 
 			const text = JSON.stringify({ ...(error as object), stack: (error as Error).stack });
 			expect(text).not.toContain(CLIENTS.staff.clientSecret);
 			expect(text).not.toMatch(/Bearer [^*\s]/);
+			// Every token the sandboxes issue starts so (sandbox/oauth.ts).
+			expect(text).not.toContain('sandbox-issued-');
 		}
 	});
 
