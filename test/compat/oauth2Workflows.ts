@@ -33,6 +33,13 @@ export const WRONG_SECRET_CREDENTIALS = {
 	},
 } as const;
 
+/** The staff client's credential with the token endpoint of another platform (another sandbox). */
+export const OTHER_PLATFORM_CREDENTIAL = {
+	id: 'RrOtherPlatformCred01',
+	name: 'Restaurant Reservations (OAuth2, token endpoint of another platform)',
+	type: CLIENT_CREDENTIALS_TYPE,
+} as const;
+
 export const RUN_WORKFLOW = 'RrCompatOAuth2Run01';
 export const WRONG_SECRET_WORKFLOW = 'RrCompatOAuth2Wrong01';
 export const TRIGGER_WORKFLOW = 'RrCompatOAuth2Poll01';
@@ -55,16 +62,21 @@ export async function fetchedToken(sandboxUrl: string): Promise<Record<string, u
 
 /**
  * The staff client's credential holding a token fetched now (expired after TOKEN_LIFETIME_SECONDS,
- * as a credential used the day before), and the two with a wrong secret.
+ * as a credential used the day before), the two with a wrong secret, and one whose tokens come
+ * from another platform's token endpoint (`otherPlatformUrl`), which this API refuses.
  */
 export async function oAuth2Credentials(
 	sandboxUrl: string,
 	token: Record<string, unknown>,
+	otherPlatformUrl: string,
 ): Promise<OtherCredentialSpec[]> {
 	const used = sandboxOAuth2Credential(sandboxUrl);
 	used.data.oauthTokenData = token;
+	const otherPlatform = sandboxOAuth2Credential(sandboxUrl, OTHER_PLATFORM_CREDENTIAL);
+	otherPlatform.data.accessTokenUrl = `${otherPlatformUrl}/token`;
 	return [
 		used,
+		otherPlatform,
 		...(['header', 'body'] as const).map((authentication) => ({
 			...WRONG_SECRET_CREDENTIALS[authentication],
 			data: {
@@ -146,7 +158,10 @@ export function runWorkflow(): Record<string, unknown> {
 	};
 }
 
-/** Get Many with the wrong secret in a Basic Auth header: the execution fails with its error. */
+/**
+ * Get Many with another platform's tokens (its error handed on as an item), then Get Many with the
+ * wrong secret in a Basic Auth header: the execution fails with its error.
+ */
 export function wrongSecretWorkflow(): Record<string, unknown> {
 	return {
 		id: WRONG_SECRET_WORKFLOW,
@@ -154,9 +169,15 @@ export function wrongSecretWorkflow(): Record<string, unknown> {
 		active: false,
 		nodes: [
 			START,
-			actionNode('Wrong secret: Get Many', [220, 0], WRONG_SECRET_CREDENTIALS.header, getMany),
+			actionNode('Other platform: Get Many', [220, 0], OTHER_PLATFORM_CREDENTIAL, getMany, {
+				onError: 'continueRegularOutput',
+			}),
+			actionNode('Wrong secret: Get Many', [440, 0], WRONG_SECRET_CREDENTIALS.header, getMany),
 		],
-		connections: { Start: next('Wrong secret: Get Many') },
+		connections: {
+			Start: next('Other platform: Get Many'),
+			'Other platform: Get Many': next('Wrong secret: Get Many'),
+		},
 		settings: { executionOrder: 'v1' },
 		pinData: {},
 	};

@@ -9,8 +9,9 @@
  * where n8n 1.x differs from 2.x: its request helper answers a 401 as a response and renews
  * nothing (n8n-core 1.122's `convertN8nRequestToAxios` takes `ignoreHttpStatusErrors: { ignore,
  * except: [401] }` for `true`), so the nodes renew the token themselves. A workflow run after the
- * token expired, a trigger polling across token expiries, and what a wrong client secret says (in a
- * node, and in Test connection). Neither a secret nor the imported token in an execution or a log.
+ * token expired, a trigger polling across token expiries, what a token the API refuses also after
+ * the nodes' renewal says (another platform's token endpoint), and what a wrong client secret says
+ * (in a node, and in Test connection). Neither a secret nor the imported token in an execution or a log.
  */
 import { TOKEN_REFUSED_NOTICE } from '../../nodes/shared/authentication';
 import { CLIENT_CREDENTIALS_TYPE } from '../../nodes/shared/transport';
@@ -21,7 +22,9 @@ import {
 	PACKAGE_NAME,
 	runtime,
 	TRIGGER_NODE_TYPE,
+	startSandbox,
 	type N8nRest,
+	type RunningSandbox,
 } from '../../scripts/n8n';
 import { DateTime } from 'luxon';
 import type { TokenCounts } from '../../sandbox/oauth';
@@ -47,16 +50,19 @@ import {
 } from './oauth2Workflows';
 
 let env: E2eEnvironment;
+/** Another platform: its token endpoint gives the staff client tokens the environment's API refuses. */
+let otherPlatform: RunningSandbox;
 /** The token the OAuth2 credential was imported with (expired before any test uses it). */
 let importedToken: Record<string, unknown>;
 
 beforeAll(async () => {
+	otherPlatform = await startSandbox({ port: 0, quiet: true });
 	env = await startEnvironment('compat-oldest', {
 		rt: runtime(undefined, OLDEST_LINE),
 		sandbox: { tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
 		extraCredentials: async (sandboxUrl) => {
 			importedToken = await fetchedToken(sandboxUrl);
-			return await oAuth2Credentials(sandboxUrl, importedToken);
+			return await oAuth2Credentials(sandboxUrl, importedToken, otherPlatform.url);
 		},
 		extraWorkflows: () => [runWorkflow(), wrongSecretWorkflow(), triggerWorkflow()],
 	});
@@ -116,6 +122,7 @@ function expectNoSecret(text: string): void {
 
 afterAll(async () => {
 	await env?.stop();
+	await otherPlatform?.stop();
 });
 
 describe(`n8n ${OLDEST_LINE.n8n}, the oldest n8n supported`, () => {
@@ -170,8 +177,17 @@ describe(`n8n ${OLDEST_LINE.n8n}, the oldest n8n supported`, () => {
 		expectNoSecret(run.output);
 	}, 120_000);
 
-	it('OAuth2: a wrong client secret names the fields of the credential to check', async () => {
+	it("OAuth2: a token refused after renewal, and a wrong client secret, name the credential's fields", async () => {
+		const otherBefore = await otherPlatform.tokens();
 		const run = await env.execute(WRONG_SECRET_WORKFLOW);
+		// The other platform's token refused, a new one fetched by the nodes (n8n 1.x renews none), refused too.
+		expect((await otherPlatform.tokens()).issued - otherBefore.issued).toBe(2);
+		expect(run.nodes['Other platform: Get Many'].items).toEqual([
+			{
+				error:
+					'Authorization failed: the API did not accept the token from the token endpoint, also after a new one was fetched (HTTP 401)',
+			},
+		]);
 		expect(run.nodes['Wrong secret: Get Many'].status).toBe('error');
 		expect(run.error).toMatchObject({
 			message: 'No access token: the token endpoint refused the client or did not answer',
