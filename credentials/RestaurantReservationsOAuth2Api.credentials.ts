@@ -5,6 +5,7 @@ import {
 	BASE_URL_SUFFIX_PATTERN,
 	NORMALIZED_BASE_URL_EXPRESSION,
 } from '../nodes/shared/baseUrl';
+import { TOKEN_REFUSED_NOTICE } from '../nodes/shared/authentication';
 import {
 	BASE_URL_PROPERTY,
 	BOOKING_STATES_PROPERTY,
@@ -78,6 +79,14 @@ export class RestaurantReservationsOAuth2Api implements ICredentialType {
 			default: 'body',
 			description:
 				'Where the client ID and secret go when a token is fetched: form fields of the body, or an Authorization: Basic header',
+		},
+		{
+			// n8n's Test connection of an OAuth2 credential reports the token endpoint's refusal in
+			// n8n's words only (no rule of `test` reaches it): the dialog says what to check.
+			displayName: TOKEN_REFUSED_NOTICE,
+			name: 'clientRefusedNotice',
+			type: 'notice',
+			default: '',
 		},
 		BOOKING_STATES_PROPERTY,
 		TIME_ZONE_PROPERTY,

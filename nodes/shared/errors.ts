@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+import { CLIENT_CREDENTIALS_NAME, CREDENTIAL_NAME, usesOAuth2 } from './authentication';
 import { RULE_CODES } from './bookingRules';
 
 export interface DescribedError {
@@ -129,22 +130,39 @@ function fieldErrors(problem: Problem): string {
 		: '';
 }
 
+/** Which credential the node authenticates with: what a 401 tells the user to check. */
+export type CredentialUsed = 'accessToken' | 'oAuth2';
+
+/**
+ * A 401: the credential the node uses, and its fields. With OAuth2 the token was fetched with the
+ * client ID and secret and, after the API refused it, fetched once more (by n8n, or by the nodes
+ * where n8n does not renew): the token endpoint and the API do not agree on that client.
+ */
+function unauthorized(credential: CredentialUsed, said: string): DescribedError {
+	if (credential === 'oAuth2')
+		return {
+			message:
+				'Authorization failed: the API did not accept the token from the token endpoint, also after a new one was fetched (HTTP 401)',
+			description: `Check Base URL, Access Token URL, Client ID, Client Secret and Scope in the ${CLIENT_CREDENTIALS_NAME} credential: the token endpoint must be the one of the API at the Base URL, and the client one this API accepts.${said}`,
+		};
+	return {
+		message: 'Authorization failed: the API did not accept the access token (HTTP 401)',
+		description: `Check the Access Token in the ${CREDENTIAL_NAME} credential.${said}`,
+	};
+}
+
 /** Message and description for an HTTP error status and its body. */
 export function describeApiError(
 	status: number,
 	body: unknown,
 	retryAfter?: string,
+	credential: CredentialUsed = 'accessToken',
 ): DescribedError {
 	const problem = readProblem(body);
 	const apiMessage = problem.message;
 	const said = apiMessage ? ` The API said: "${apiMessage}"` : '';
 	const code = problem.code ? `Code: ${problem.code}.` : '';
-	if (status === 401) {
-		return {
-			message: 'Authorization failed: the API did not accept the access token (HTTP 401)',
-			description: `Check the Access Token in the Restaurant Reservations API credential.${said}`,
-		};
-	}
+	if (status === 401) return unauthorized(credential, said);
 	if (status === 403) {
 		return {
 			message:
@@ -186,7 +204,10 @@ export function describeApiError(
 	};
 }
 
-/** A NodeApiError carrying the described message, the status and the API's body (never a header). */
+/**
+ * A NodeApiError carrying the described message, the status and the API's body (never a header);
+ * a 401 names the credential the node's Authentication chooses.
+ */
 export function apiError(
 	node: INode,
 	status: number,
@@ -194,7 +215,12 @@ export function apiError(
 	retryAfter?: string,
 	itemIndex?: number,
 ): NodeApiError {
-	const { message, description } = describeApiError(status, body, retryAfter);
+	const { message, description } = describeApiError(
+		status,
+		body,
+		retryAfter,
+		usesOAuth2(node) ? 'oAuth2' : 'accessToken',
+	);
 	const response = (
 		body && typeof body === 'object' ? body : { body: body ?? null }
 	) as IDataObject;

@@ -57,7 +57,7 @@ export {
 	type N8nLine,
 	type N8nRuntime,
 } from './runtime';
-export { startSandbox, type RunningSandbox } from './sandbox';
+export { startSandbox, type RunningSandbox, type SandboxOptions } from './sandbox';
 export {
 	DEPLOYMENT_SUMMARY,
 	DEPLOYMENTS,

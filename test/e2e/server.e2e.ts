@@ -19,6 +19,7 @@ import {
 	SANDBOX_CREDENTIAL,
 	TRIGGER_NODE_TYPE,
 } from '../../scripts/n8n';
+import { TOKEN_REFUSED_NOTICE } from '../../nodes/shared/authentication';
 import { CLIENT_CREDENTIALS_TYPE } from '../../nodes/shared/transport';
 import { CLIENTS } from '../support/tokens';
 import { startEnvironment, WRONG_CREDENTIAL, type E2eEnvironment } from './support/environment';
@@ -280,8 +281,21 @@ describe('on the running n8n server', () => {
 		expect(await test(CLIENTS.staff.clientSecret)).toMatchObject({ status: 'OK' });
 		expect((await env.sandbox.tokens()).issued).toBe(before.issued + 1);
 		const refused = await test('not-the-secret');
-		expect(refused.status).toBe('Error');
+		// n8n's own words: no rule of the credential's `test` reaches a refused client.
+		expect(refused).toEqual({
+			status: 'Error',
+			message:
+				'Failed to acquire OAuth2 access token: Client authentication failed (e.g., unknown client, no client authentication included, or unsupported authentication method).',
+		});
 		expect(JSON.stringify(refused)).not.toContain('not-the-secret');
+		// So the dialog names the fields to check, under them.
+		const types = await rest.request<
+			Array<{ name: string; properties: Array<{ type: string; displayName: string }> }>
+		>('GET', '/../types/credentials.json');
+		const oAuth2 = types.find((type) => type.name === CLIENT_CREDENTIALS_TYPE);
+		expect(oAuth2?.properties.filter((p) => p.type === 'notice').map((p) => p.displayName)).toEqual(
+			[TOKEN_REFUSED_NOTICE],
+		);
 	});
 
 	it('the imported examples: every node of the package has the sandbox credential', async () => {

@@ -194,3 +194,35 @@ describe("describeApiError: the reason reaches the user's error", () => {
 		expect(description).toBe('Fields: groupSize (Must be at least 1.).');
 	});
 });
+
+describe('describeApiError: a 401 names the credential the node uses', () => {
+	const body = { code: 'unauthorized', message: 'The access token is invalid or has expired.' };
+
+	it('Access Token (the default): its one field', () => {
+		expect(describeApiError(401, body)).toEqual({
+			message: 'Authorization failed: the API did not accept the access token (HTTP 401)',
+			description:
+				'Check the Access Token in the Restaurant Reservations API credential. The API said: "The access token is invalid or has expired."',
+		});
+		expect(describeApiError(401, body, undefined, 'accessToken')).toEqual(
+			describeApiError(401, body),
+		);
+	});
+
+	it('OAuth2: the OAuth2 credential and the fields that decide which token the API gets', () => {
+		expect(describeApiError(401, body, undefined, 'oAuth2')).toEqual({
+			message:
+				'Authorization failed: the API did not accept the token from the token endpoint, also after a new one was fetched (HTTP 401)',
+			description:
+				'Check Base URL, Access Token URL, Client ID, Client Secret and Scope in the Restaurant Reservations OAuth2 API credential: the token endpoint must be the one of the API at the Base URL, and the client one this API accepts. The API said: "The access token is invalid or has expired."',
+		});
+		expect(describeApiError(401, null, undefined, 'oAuth2').description).toMatch(/accepts\.$/);
+	});
+
+	it('other statuses read alike with either credential', () => {
+		for (const status of [400, 403, 404, 429, 500])
+			expect(describeApiError(status, body, '3', 'oAuth2')).toEqual(
+				describeApiError(status, body, '3'),
+			);
+	});
+});

@@ -22,6 +22,7 @@ import {
 	credentialTypeOf,
 	CLIENT_CREDENTIALS_TYPE,
 	OAUTH2_STATUS_ERRORS,
+	withOAuth2Renewal,
 } from '../../shared/transport';
 import { resultLimit } from './readParameters';
 
@@ -169,10 +170,32 @@ export function apiOperation(spec: OperationSpec): INodePropertyOptions {
 		description: spec.description,
 		routing: {
 			request: { method: spec.method, url: spec.url, ...(spec.qs ? { qs: spec.qs } : {}) },
-			send: { preSend, ...(spec.pagination ? { paginate: true } : {}) },
+			// Every request through `makeRoutingRequest` (a pagination of one request where the
+			// operation has none): the one place n8n lets an operation repeat a request and see what
+			// n8n threw, for OAuth2 (withOAuth2Renewal).
+			send: { preSend, paginate: true },
 			output: { postReceive: [checkResponse, ...(spec.postReceive ?? []), pairItems] },
-			...(spec.pagination ? { operations: { pagination: spec.pagination } } : {}),
+			operations: { pagination: renewingOAuth2(spec.pagination) },
 		},
+	};
+}
+
+/**
+ * The operation's pagination (or its one request) with each request made through
+ * withOAuth2Renewal: with OAuth2 on an n8n that does not renew the token itself (1.x), a 401
+ * fetches a new one and repeats the request once; a refused client says which fields to check.
+ */
+function renewingOAuth2(pagination?: Pagination): Pagination {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		const makeRoutingRequest = async (
+			data: DeclarativeRestApiSettings.ResultOptions,
+		): Promise<INodeExecutionData[]> =>
+			await withOAuth2Renewal(this, async () => await this.makeRoutingRequest(data));
+		if (!pagination) return await makeRoutingRequest(requestData);
+		const renewing: IExecutePaginationFunctions = Object.create(this, {
+			makeRoutingRequest: { value: makeRoutingRequest },
+		});
+		return await pagination.call(renewing, requestData);
 	};
 }
 

@@ -29,8 +29,10 @@ import {
 	type ExampleWorkflow,
 	type ManagedProcess,
 	type N8nInstance,
+	type OtherCredentialSpec,
 	type N8nRuntime,
 	type RunningSandbox,
+	type SandboxOptions,
 } from '../../../scripts/n8n';
 import { apiClient, type ApiCall } from '../../support/client';
 import { exampleTestSettings } from './exampleChecks';
@@ -125,7 +127,10 @@ export async function startEnvironment(
 	options: {
 		/** The n8n to run (default: the current line, the one `npm run dev` runs). */
 		rt?: N8nRuntime;
-		extraCredentials?: CredentialSpec[];
+		/** Credentials imported beside the sandbox ones (this package's OAuth2 credential among them), for the sandbox at `sandboxUrl`. */
+		extraCredentials?: (sandboxUrl: string) => Promise<Array<CredentialSpec | OtherCredentialSpec>>;
+		/** How the sandbox starts (e.g. a short token lifetime); always quiet, on a free port. */
+		sandbox?: Omit<SandboxOptions, 'port' | 'quiet'>;
 		extraWorkflows?: (
 			examples: ExampleWorkflow[],
 			filesFolder: string,
@@ -149,7 +154,7 @@ export async function startEnvironment(
 	const filesFolder = path.join(work, 'files');
 	await installPackedPackage(tarball, userFolder);
 
-	const sandbox = await startSandbox({ port: 0, quiet: true });
+	const sandbox = await startSandbox({ ...options.sandbox, port: 0, quiet: true });
 	try {
 		return await prepare(sandbox);
 	} catch (error) {
@@ -174,7 +179,7 @@ export async function startEnvironment(
 			[
 				sandboxCredential(sandbox.url),
 				{ ...WRONG_CREDENTIAL, baseUrl: sandbox.url, accessToken: 'not-a-sandbox-token' },
-				...(options.extraCredentials ?? []),
+				...((await options.extraCredentials?.(sandbox.url)) ?? []),
 			],
 			path.join(work, 'import'),
 		);
