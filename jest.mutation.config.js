@@ -3,14 +3,27 @@
  * milliseconds and need no server. The engine tests (sandbox processes, n8n's engine) take
  * seconds a file and would take days over thousands of mutants. Left out too: the generated-table
  * check, which re-runs a generator on the repository, not on Stryker's copy of it. No shared
- * sandboxes: the unit tests start none.
+ * sandboxes: the unit tests start none. With them, the trigger's tests that call its pure code
+ * (hashes, value tokens, records, changes, the guest ledger) and start no sandbox or engine.
  */
 const base = require('./jest.config');
 
 /** @type {import('jest').Config} */
 module.exports = {
 	...base,
-	testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+	testMatch: [
+		'<rootDir>/test/unit/**/*.test.ts',
+		...[
+			'changes',
+			'fieldRecords',
+			'guestLedger',
+			'hash',
+			'horizon',
+			'roundLog',
+			'snapshotFormat',
+			'upgradeReadings',
+		].map((name) => `<rootDir>/test/trigger/${name}.test.ts`),
+	],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/unit/generatedTables.test.ts'],
 	globalSetup: undefined,
 	globalTeardown: undefined,

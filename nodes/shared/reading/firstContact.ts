@@ -91,7 +91,8 @@ export function readingReport(sample: ReadingSample): ReadingReport {
 	const unplaced = states.filter((s) => s.role === 'unknown' && stateField !== null);
 	const timeForm = timeFormOf(bookings);
 	const fixes: string[] = [];
-	if ('problem' in zone) fixes.push(`${zone.problem}. ${zone.fix}`);
+	// The fixes are joined into sentences: the zone's own fix ends with its full stop.
+	if ('problem' in zone) fixes.push(`${zone.problem}. ${zone.fix.replace(/\.$/, '')}`);
 	if (unplaced.length > 0)
 		fixes.push(
 			`Add ${unplaced.length === 1 ? 'it' : 'them'} to Booking States in the credential, e.g. "${String(unplaced[0].state)} = booked" (roles: ${ROLE_WORDS}); until then ${unplaced.length === 1 ? 'its' : 'their'} bookings get no reminders or follow-ups, and a change into ${unplaced.length === 1 ? 'it' : 'them'} is reported as a state change, never as a cancellation`,

@@ -50,8 +50,8 @@ export function localTimeOf(value: unknown, timeZone: string): string | undefine
 	if (!hasOffset(value)) {
 		const naive = parseLocal(value);
 		if (naive === undefined) return undefined;
-		// The usual form needs no copy.
-		return value.length === 19 ? value : formatLocal(naive);
+		// The usual form needs no copy; a space before the time is written as "T".
+		return value.length === 19 && value[10] === 'T' ? value : formatLocal(naive);
 	}
 	const key = `${timeZone} ${value}`;
 	if (localTimes.has(key)) return localTimes.get(key);
