@@ -230,11 +230,11 @@ describe('readProblem: the less common shapes', () => {
 	it('ModelState keys lose one model prefix, and only a prefix of letters', () => {
 		expect(
 			readProblem({
-				ModelState: { 'Model.order.tip': ['x'], '1.a': ['y'], plain: [5] },
+				ModelState: { 'Model.order.tip': ['x'], 'lines[0].tip.amount': ['y'], plain: [5] },
 			}).fields,
 		).toEqual([
 			['order.tip', ['x']],
-			['1.a', ['y']],
+			['lines[0].tip.amount', ['y']],
 			['plain', ['5']],
 		]);
 		expect(readProblem({ errors: 'not fields', ModelState: 3 }).fields).toEqual([]);
@@ -258,6 +258,19 @@ describe('readProblem: the less common shapes', () => {
 			message: 'Error {"message":"x"}',
 			fields: [],
 		});
+	});
+
+	it('a JSON text that is not an object is text; an array body is no reason', () => {
+		expect(readProblem('"Service {x} unavailable"')).toEqual({
+			message: '"Service {x} unavailable"',
+			fields: [],
+		});
+		expect(readProblem('null').message).toBe('null');
+		expect(readProblem(['{"message":"inside a list"}'])).toStrictEqual({ fields: [] });
+	});
+
+	it('a script between two words still parts them', () => {
+		expect(readProblem('Before<script>x()</script>after').message).toBe('Before after');
 	});
 
 	it('HTML: a title with attributes or in capitals; only markup: no reason', () => {
