@@ -115,6 +115,25 @@ describe('describeApiError: a refused request (4xx) in the API words', () => {
 		});
 	});
 
+	it('a code without a hint and fields: one space between them', () => {
+		expect(describeApiError(409, { code: 'conflict', errors: { slot: ['Taken.'] } })).toEqual({
+			message: 'The API rejected the request: slot: Taken.',
+			description: 'Code: conflict. Fields: slot (Taken.).',
+		});
+	});
+
+	it('messages under an empty key (ASP.NET, the body itself): joined without a field name', () => {
+		expect(
+			describeApiError(400, {
+				errors: { '': ['A non-empty request body is required.', 'The body is not JSON.'] },
+			}),
+		).toEqual({
+			message:
+				'The API rejected the request: A non-empty request body is required.; The body is not JSON.',
+			description: 'Fields: A non-empty request body is required.; The body is not JSON..',
+		});
+	});
+
 	it('a field message without a field name: the message alone', () => {
 		expect(describeApiError(400, { errors: ['Something is missing.', 'And more.'] })).toEqual({
 			message: 'The API rejected the request: Something is missing.',
@@ -278,6 +297,9 @@ describe('readProblem: the less common shapes', () => {
 			readProblem('<HTML><TITLE lang="en"> 503  Service Unavailable </TITLE></HTML>').message,
 		).toBe('503 Service Unavailable');
 		expect(readProblem('<div><br/></div>').message).toBeUndefined();
+		expect(
+			readProblem('<html><title id="t">Maintenance</title><body>Back at 6.</body></html>').message,
+		).toBe('Maintenance');
 		expect(
 			readProblem('<p>Before</p><SCRIPT type="x">alert(1)</SCRIPT><Style>p{}</Style><p>after</p>')
 				.message,

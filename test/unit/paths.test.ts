@@ -68,6 +68,8 @@ describe('idValue: an ID as items carry it', () => {
 		expect(idValue('a12')).toBe('a12');
 		expect(idValue('-3')).toBe('-3');
 		expect(idValue('1.5')).toBe('1.5');
+		expect(idValue('1e3')).toBe('1e3');
+		expect(idValue('12 ')).toBe('12 ');
 		expect(idValue('')).toBe('');
 	});
 });
