@@ -45,11 +45,15 @@ describe('checkedRequestsAtOnce', () => {
 		['4', '"4"'],
 		[Number.NaN, 'null'],
 	])('%p is refused, the value named', (value, shown) => {
-		expect(() => checkedRequestsAtOnce(node, value)).toThrow(
-			new NodeOperationError(
-				node,
-				`Requests at Once must be a whole number from 1 to 32; it is ${shown}`,
-			),
+		let refused: unknown;
+		try {
+			checkedRequestsAtOnce(node, value);
+		} catch (error) {
+			refused = error;
+		}
+		expect(refused).toBeInstanceOf(NodeOperationError);
+		expect((refused as NodeOperationError).message).toBe(
+			`Requests at Once must be a whole number from 1 to 32; it is ${shown}`,
 		);
 	});
 
