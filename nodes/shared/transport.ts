@@ -317,12 +317,7 @@ function statusResponseOf(error: unknown): IN8nHttpFullResponse | undefined {
  * words.
  */
 async function tokenError(context: ApiContext, error: unknown): Promise<Error> {
-	const secret = await clientSecretOf(context);
-	let said = String((error as HttpFailure)?.message ?? error).replace(
-		/Bearer\s+\S+/gi,
-		'Bearer ***',
-	);
-	if (secret) said = said.split(secret).join('***');
+	const said = maskedWords(error, await clientSecretOf(context));
 	return new NodeOperationError(
 		context.getNode(),
 		'No access token: the token endpoint refused the client or did not answer',
@@ -330,6 +325,15 @@ async function tokenError(context: ApiContext, error: unknown): Promise<Error> {
 			description: `Check ${TOKEN_FIELDS} in the ${CLIENT_CREDENTIALS_NAME} credential. n8n said: ${said}`,
 		},
 	);
+}
+
+/** n8n's words of an error, with any bearer token and the client secret (when given) masked. */
+export function maskedWords(error: unknown, secret: string | undefined): string {
+	const said = String((error as HttpFailure)?.message ?? error).replace(
+		/Bearer\s+\S+/gi,
+		'Bearer ***',
+	);
+	return secret ? said.split(secret).join('***') : said;
 }
 
 /** The client secret, to keep it out of an error (none when the credential cannot be read). */

@@ -150,3 +150,55 @@ describe('guestsReservations', () => {
 		expect(ids(queryOf({ customerName: 'anna' }))).toEqual([1, 2, 6]);
 	});
 });
+
+describe('guest matching at its edges', () => {
+	it('a stored number shorter than the query: still the same guest', () => {
+		expect(phonesMatch(phoneDigits('+49 30 1234567'), '030 1234567')).toBe(true);
+		expect(
+			guestsReservations([{ id: 1, phone: '(0)30-1234567' }], queryOf({ phone: '+49 30 1234567' })),
+		).toEqual([{ id: 1, phone: '(0)30-1234567' }]);
+	});
+
+	it('a stored number of exactly 6 digits is found by a longer query', () => {
+		const stored = [{ id: 1, phone: '234-567' }];
+		expect(guestsReservations(stored, queryOf({ phone: '+1 555 234567' }))).toEqual(stored);
+	});
+
+	it('nobody with that phone or e-mail: nothing', () => {
+		const listing = [
+			{ id: 1, customerName: 'Anna', phone: '+49 30 1234567', email: 'anna@example.com' },
+		];
+		expect(guestsReservations(listing, queryOf({ phone: '+44 20 7946 0000' }))).toEqual([]);
+		expect(guestsReservations(listing, queryOf({ email: 'otto@example.com' }))).toEqual([]);
+	});
+
+	it('a name asked for, a reservation without a name: no match', () => {
+		expect(
+			isGuestsReservation({ phone: '+49 30 1234567' }, queryOf({ customerName: 'anna' })),
+		).toBe(false);
+	});
+
+	it('the fields are read trimmed, and each problem says what to do', () => {
+		expect(guestQuery({ phone: '   ' })).toEqual({
+			problem: {
+				message: 'Give at least one of Guest Name, Phone or Email to find reservations',
+				fix: 'A guest is looked up by Guest Name, Phone or Email: set one of them (or several; a reservation must then match all of them). Nothing was sent.',
+			},
+		});
+		expect(guestQuery({ phone: ' 12-345 ' })).toMatchObject({
+			problem: { message: 'Phone "12-345" has too few digits to find a guest' },
+		});
+		expect(guestQuery({ customerName: ' -- ' })).toEqual({
+			problem: {
+				message: 'Guest Name "--" has no letters or digits',
+				fix: 'Give the name or part of it, e.g. "Anna Schmidt" or "schmidt". Nothing was sent.',
+			},
+		});
+		expect(guestQuery({ email: ' anna ' })).toEqual({
+			problem: {
+				message: 'Email "anna" is not an email address',
+				fix: 'Give the full address, e.g. anna@example.com (any case). Nothing was sent.',
+			},
+		});
+	});
+});
