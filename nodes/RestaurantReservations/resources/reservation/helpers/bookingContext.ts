@@ -6,20 +6,17 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import {
 	bookingRulesOf,
-	holdsATable,
 	NEAREST_SEARCH_DAYS,
 	type BookingContext,
 	type BookingRules,
-	type ExistingBooking,
 } from '../../../../shared/bookingRules';
 import { addLocalDays } from '../../../../shared/dateWindows';
 import { toLocalDateTime } from '../../../../shared/localTime';
 import { vocabularyOf } from '../../../../shared/reading/context';
-import { localTimeOf, stateRoleOf } from '../../../../shared/reading/record';
-import type { StateVocabulary } from '../../../../shared/reading/vocabulary';
 import { apiPath } from '../../../../shared/paths';
 import { apiRequest } from '../../../../shared/transport';
 import { restaurantIdOf, zoneOfProfile } from '../../../operationHelpers/readParameters';
+import { heldPlaces } from './heldPlaces';
 
 export interface RestaurantBookingContext extends BookingContext {
 	restaurantId: string;
@@ -60,31 +57,6 @@ export async function loadBookingContext(
 		now: toLocalDateTime(new Date(), timeZone),
 		bookings: heldPlaces(reservations, timeZone, vocabulary, exceptId),
 	};
-}
-
-/**
- * The places the bookings take, as the rules count them: restaurant-local times (the API's may carry
- * an offset), bookings that no longer hold a table (cancelled, no-show: by role) left out.
- */
-export function heldPlaces(
-	reservations: IDataObject[],
-	timeZone: string,
-	vocabulary: StateVocabulary,
-	exceptId?: string,
-): Array<ExistingBooking & { id: string; createdAt?: string }> {
-	const places: Array<ExistingBooking & { id: string; createdAt?: string }> = [];
-	for (const r of reservations) {
-		const time = localTimeOf(r.reservationTime, timeZone);
-		if (r.id === exceptId || time === undefined || !holdsATable(stateRoleOf(r, vocabulary)))
-			continue;
-		places.push({
-			id: String(r.id),
-			time,
-			partySize: Number(r.groupSize),
-			...(typeof r.createdAt === 'string' ? { createdAt: r.createdAt } : {}),
-		});
-	}
-	return places;
 }
 
 /** The context for judging one time and finding the nearest bookable times around it. */

@@ -29,7 +29,6 @@ import {
 	checkSlotCapacity,
 	RULE_CODES,
 	type BookingRequest,
-	type ExistingBooking,
 	type Verdict,
 } from '../../../../shared/bookingRules';
 import { formatLocal, parseLocal } from '../../../../shared/dateWindows';
@@ -38,7 +37,7 @@ import { apiPath } from '../../../../shared/paths';
 import { apiRequest, bodyOrThrow } from '../../../../shared/transport';
 import { restaurantIdOf } from '../../../operationHelpers/readParameters';
 import type { RestaurantBookingContext } from './bookingContext';
-import { heldPlaces } from './bookingContext';
+import { bookingsBefore, heldPlaces, placesAt, type HeldPlace } from './heldPlaces';
 import { vocabularyOf } from '../../../../shared/reading/context';
 import { rulesRefusal } from './refusal';
 
@@ -49,8 +48,6 @@ interface PendingBooking {
 	/** Update: the booking as it was, to undo the change if the slot turns out full. */
 	previous?: { id: string; reservationTime: string; groupSize: number };
 }
-
-type SlotBooking = ExistingBooking & { id: string; createdAt?: string };
 
 /** The note of a booking the check cancelled: visible in the restaurant's list. */
 export const OVERBOOKING_NOTE =
@@ -72,7 +69,7 @@ async function readSlot(
 	item: IExecuteSingleFunctions,
 	time: string,
 	timeZone: string,
-): Promise<SlotBooking[]> {
+): Promise<HeldPlace[]> {
 	const at = parseLocal(time)!;
 	const [listed, vocabulary] = await Promise.all([
 		apiRequest<IDataObject[]>(item, {
@@ -87,22 +84,7 @@ async function readSlot(
 		}),
 		vocabularyOf(item),
 	]);
-	return heldPlaces(listed, timeZone, vocabulary).filter((b) => parseLocal(b.time) === at);
-}
-
-const orderKey = (b: SlotBooking) => [b.createdAt ?? '', b.id] as const;
-const before = (a: SlotBooking, b: SlotBooking) => {
-	const [ka, kb] = [orderKey(a), orderKey(b)];
-	return ka[0] < kb[0] || (ka[0] === kb[0] && ka[1] < kb[1]);
-};
-
-/** The bookings of the slot that come before `ownId`: all others when the order is unknown. */
-function bookingsBefore(slot: SlotBooking[], ownId: string, ownLast: boolean): ExistingBooking[] {
-	const own = slot.find((b) => b.id === ownId);
-	const ordered = !ownLast && own !== undefined && slot.every((b) => b.createdAt);
-	return slot
-		.filter((b) => b.id !== ownId && (!ordered || before(b, own)))
-		.map((b) => ({ time: b.time, partySize: b.partySize }));
+	return placesAt(heldPlaces(listed, timeZone, vocabulary), time);
 }
 
 /** The slot's verdict on this item's booking, now that it is written. */
