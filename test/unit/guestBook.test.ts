@@ -532,6 +532,27 @@ describe('birthdays and anniversaries', () => {
 		expect(next.compared.items).toHaveLength(1);
 	});
 
+	it('a booking without a time counts as the earliest, listed after a timed one or before it', () => {
+		const timed = booking(
+			'r48',
+			'confirmed',
+			'2026-12-09T19:00:00',
+			withProfile({ birthdate: '12-05' }),
+		);
+		const timeless = { id: 'r49', state: 'confirmed', ...withProfile({ birthdate: '12-03' }) };
+		for (const bookings of [
+			[timed, timeless],
+			[timeless, timed],
+		]) {
+			const next = outcome(bookings);
+			book(ALL, learned()).settle([next]);
+			expect(next.compared.items).toMatchObject([
+				{ occasion: 'birthday', reservationId: 'r48', date: '2026-12-05' },
+			]);
+			expect(next.compared.items).toHaveLength(1);
+		}
+	});
+
 	it('today is 0 days away; a date just past is next year', () => {
 		const guests = learned();
 		const today = outcome([

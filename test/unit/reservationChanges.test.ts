@@ -198,3 +198,73 @@ describe('the items', () => {
 		});
 	});
 });
+
+/**
+ * Records stored by release 0.1.0 (`fingerprint(…, earlier = true)`): its state from `state` alone,
+ * `status` in the rest, a time with an offset as JSON. This release compares them as 0.1.0 read
+ * them, so the upgrade reports only what changed.
+ */
+describe('a record stored by release 0.1.0', () => {
+	const inStatus: IDataObject = { ...base, status: 'Confirmed' };
+	const withOffset: IDataObject = {
+		...base,
+		state: 'confirmed',
+		reservationTime: '2026-11-22T19:30:00+01:00',
+	};
+	const stored010 = (reservation: IDataObject) => fingerprint(reservation, false, true);
+	const listed = (reservation: IDataObject) => fingerprint(reservation, false);
+	const compareStored = (previous: ReturnType<typeof fingerprint>, reservation: IDataObject) =>
+		diff(previous, listed(reservation), reservation, false, NO_PLACEMENTS);
+
+	it('is unchanged when the booking is, its state in `status` or its time with an offset', () => {
+		expect(compareStored(stored010(inStatus), inStatus)).toBeUndefined();
+		expect(compareStored(stored010(withOffset), withOffset)).toBeUndefined();
+	});
+
+	it('reports only the field that changed since, not the state or time read anew', () => {
+		const moved = { ...inStatus, groupSize: 4 };
+		expect(compareStored(stored010(inStatus), moved)).toMatchObject({
+			changedFields: ['groupSize'],
+			changes: { groupSize: { previous: 2, current: 4 } },
+			otherFieldsChanged: false,
+			stateChanged: false,
+		});
+		const renamed = { ...withOffset, tableNumber: '9' };
+		expect(compareStored(stored010(withOffset), renamed)).toMatchObject({
+			changedFields: ['tableNumber'],
+			otherFieldsChanged: false,
+			stateChanged: false,
+		});
+	});
+
+	it('a state changed in `status` since is a change of the rest, as 0.1.0 read it', () => {
+		const seated = { ...inStatus, status: 'Seated' };
+		expect(compareStored(stored010(inStatus), seated)).toEqual({
+			changedFields: [],
+			changes: {},
+			otherFieldsChanged: true,
+			previousState: null,
+			previousStateRole: 'unknown',
+			stateRole: 'arrived',
+			stateChanged: false,
+			cancelled: false,
+		});
+	});
+
+	it("a record this release stored is compared with this release's reading", () => {
+		const moved = { ...inStatus, groupSize: 4 };
+		expect(compareStored(listed(inStatus), moved)).toMatchObject({
+			changedFields: ['groupSize'],
+			otherFieldsChanged: false,
+			stateChanged: false,
+		});
+		expect(compareStored(listed(withOffset), { ...withOffset, groupSize: 4 })).toMatchObject({
+			changedFields: ['groupSize'],
+		});
+		const later = { ...withOffset, reservationTime: '2026-11-22T20:30:00+01:00' };
+		expect(compareStored(listed(withOffset), later)).toMatchObject({
+			changedFields: ['reservationTime'],
+			otherFieldsChanged: false,
+		});
+	});
+});
