@@ -84,16 +84,16 @@ describe('the bookings before one of its slot', () => {
 	const parties = (slot: HeldPlace[], ownId: string, ownLast = false) =>
 		bookingsBefore(slot, ownId, ownLast).map((b) => b.partySize);
 
-	it('are those created earlier, by the server’s creation time, whatever the listing order', () => {
+	it('are those created earlier, by the server’s creation time, whatever the listing order or IDs', () => {
 		const slot = [
-			booked('x3', 3, '2026-11-28T10:00:02Z'),
-			booked('x1', 1, '2026-11-28T10:00:00Z'),
-			booked('x2', 2, '2026-11-28T10:00:01Z'),
+			booked('a3', 3, '2026-11-28T10:00:02Z'),
+			booked('c1', 1, '2026-11-28T10:00:00Z'),
+			booked('b2', 2, '2026-11-28T10:00:01Z'),
 		];
-		expect(parties(slot, 'x1')).toEqual([]);
-		expect(parties(slot, 'x2')).toEqual([1]);
-		expect(parties(slot, 'x3')).toEqual([1, 2]);
-		expect(bookingsBefore(slot, 'x2', false)).toStrictEqual([{ time: at, partySize: 1 }]);
+		expect(parties(slot, 'c1')).toEqual([]);
+		expect(parties(slot, 'b2')).toEqual([1]);
+		expect(parties(slot, 'a3')).toEqual([1, 2]);
+		expect(bookingsBefore(slot, 'b2', false)).toStrictEqual([{ time: at, partySize: 1 }]);
 	});
 
 	it('created at the same moment: the lower ID first', () => {

@@ -132,6 +132,20 @@ describe('a reminder', () => {
 		]);
 	});
 
+	it('a booking made when its reminder falls due at the previous poll’s clock is reminded at once', () => {
+		expect(events(moments([booking({}, null)], poll('16:30', '16:40')))).toEqual([
+			['reminderDue', 'r1', '2026-11-28T17:30:00', 10],
+		]);
+	});
+
+	it('an offset of days is read days ahead', () => {
+		const twoDays = { offsets: [{ minutes: 2880, label: '2 days' }] };
+		const ahead = booking({ reservationTime: '2026-11-30T19:30:00' });
+		expect(events(moments([ahead], poll('18:25', '18:35'), { reminders: twoDays }))).toEqual([
+			['reminderDue', 'r1', '2026-11-28T19:30:00', 5],
+		]);
+	});
+
 	it('a booking made inside its offsets gets the nearest one at once, unless its visit has begun', () => {
 		const made = booking({}, null);
 		expect(moments([made], poll('16:40', '16:45')).items).toMatchObject([
@@ -191,17 +205,16 @@ describe('a booking moved after its reminder', () => {
 
 	it('is reminded again for its new time, marked rescheduled with the time it was reminded for', () => {
 		const moved = booking({}, '2026-11-28T18:00:00');
-		expect(moments([moved], poll('16:25', '16:35'), { reminders: twoHours })).toMatchObject({
-			items: [
-				{
-					event: 'reminderDue',
-					dueAt: '2026-11-28T17:30:00',
-					rescheduled: true,
-					previousReservationTime: '2026-11-28T18:00:00',
-				},
-			],
-			remindedBefore: {},
-		});
+		const result = moments([moved], poll('16:25', '16:35'), { reminders: twoHours });
+		expect(result.items).toMatchObject([
+			{
+				event: 'reminderDue',
+				dueAt: '2026-11-28T17:30:00',
+				rescheduled: true,
+				previousReservationTime: '2026-11-28T18:00:00',
+			},
+		]);
+		expect(result.remindedBefore).toEqual({});
 	});
 
 	it('keeps the time it was reminded for until its next reminder', () => {
@@ -213,10 +226,11 @@ describe('a booking moved after its reminder', () => {
 			items: [],
 			remindedBefore: { r1: '2026-11-28T18:00:00' },
 		});
-		expect(moments([booking()], poll('16:25', '16:35'), carried)).toMatchObject({
-			items: [{ rescheduled: true, previousReservationTime: '2026-11-28T18:00:00' }],
-			remindedBefore: {},
-		});
+		const reminded = moments([booking()], poll('16:25', '16:35'), carried);
+		expect(reminded.items).toMatchObject([
+			{ rescheduled: true, previousReservationTime: '2026-11-28T18:00:00' },
+		]);
+		expect(reminded.remindedBefore).toEqual({});
 	});
 
 	it('is not rescheduled when moved before any reminder was due, or only written another way', () => {
@@ -230,6 +244,27 @@ describe('a booking moved after its reminder', () => {
 		expect(moments([unreadable], poll('16:25', '16:35')).items).toMatchObject([
 			{ rescheduled: false },
 		]);
+	});
+
+	it('is rescheduled when its largest reminder was due, the smaller ones not yet', () => {
+		const moved = booking({}, '2026-11-29T10:00:00');
+		expect(moments([moved], poll('16:25', '16:35')).items).toMatchObject([
+			{
+				offset: { minutes: 120 },
+				rescheduled: true,
+				previousReservationTime: '2026-11-29T10:00:00',
+			},
+		]);
+	});
+
+	it('a reminder due at the very start of this poll was the previous poll’s', () => {
+		// 17:25 Berlin on the 29th, a day before: 16:25 UTC on the 28th, the previous poll's clock.
+		const moved = booking({}, '2026-11-29T17:25:00');
+		expect(moments([moved], poll('16:25', '16:35')).items).toMatchObject([
+			{ rescheduled: true, previousReservationTime: '2026-11-29T17:25:00' },
+		]);
+		const notYet = booking({}, '2026-11-29T17:26:00');
+		expect(moments([notYet], poll('16:25', '16:35')).items).toMatchObject([{ rescheduled: false }]);
 	});
 
 	it('a rescheduled booking not reminded this poll keeps its mark only while reminders are chosen', () => {
@@ -308,6 +343,19 @@ describe('Visit Ended', () => {
 			).toEqual([['visitEnded', 'r1', '2026-11-28T22:30:00', 5]]);
 	});
 
+	it('after a delay of days, for a visit days ago', () => {
+		const days = { visitEnded: { after: { minutes: 6000 } } };
+		const longAgo = booking({ state: 'completed', reservationTime: '2026-11-24T15:30:00' });
+		expect(events(moments([longAgo], poll('20:25', '20:35'), days))).toEqual([
+			['visitEnded', 'r1', '2026-11-28T21:30:00', 5],
+		]);
+	});
+
+	it('not when only other moments are chosen', () => {
+		const chosen = new Set(['reminderDue', 'notArrived']);
+		expect(moments([came], poll('21:25', '21:35'), { chosen }).items).toEqual([]);
+	});
+
 	it('or falls due the next day at a time of day, restaurant time', () => {
 		const nextDay = { visitEnded: { after: { nextDayAt: '10:00' } } };
 		const morning = { from: at('08:55') + 86_400_000, to: at('09:05') + 86_400_000 };
@@ -335,6 +383,28 @@ describe('which bookings are read', () => {
 		expect(events(moments([nextDayThere], poll('21:25', '21:35')))).toEqual([
 			['reminderDue', 'r1', '2026-11-28T22:30:00', 5],
 		]);
+	});
+
+	it('a time with an offset on another date than the restaurant’s is still read', () => {
+		// 23:30 UTC on the 27th is 00:30 on the 28th in Berlin; its visit ends at 03:30 there.
+		const afterMidnight = booking({ state: 'completed', reservationTime: '2026-11-27T23:30:00Z' });
+		expect(events(moments([afterMidnight], poll('02:25', '02:35')))).toEqual([
+			['visitEnded', 'r1', '2026-11-28T03:30:00', 5],
+		]);
+		// 02:00 UTC on the 30th is 21:00 on the 29th in New York, reminded a day before.
+		const newYork = { id: 102, timeZone: 'America/New_York' };
+		const evening = booking({ reservationTime: '2026-11-30T02:00:00Z' }).reservation;
+		const dayBefore = { from: at('01:55') + 86_400_000, to: at('02:05') + 86_400_000 };
+		const result = momentItems(
+			[{ reservation: evening, previousTime: String(evening.reservationTime) }],
+			dayBefore,
+			newYork,
+			settings(),
+			ALL,
+			{},
+			NO_PLACEMENTS,
+		);
+		expect(events(result)).toEqual([['reminderDue', 'r1', '2026-11-28T21:00:00', 5]]);
 	});
 
 	it('far bookings, bookings without a time and unreadable times give nothing; the rest in order', () => {

@@ -104,6 +104,32 @@ describe('a state change', () => {
 	});
 });
 
+describe('other fields', () => {
+	it('a state the booking no longer gives is a change of `state`', () => {
+		const change = compare({ state: 'confirmed' }, {})!;
+		expect(change.changes).toEqual({ state: { previous: 'confirmed', current: null } });
+	});
+
+	it('a guest detail and another field changed at once: both are reported', () => {
+		const change = compare({}, { phone: '+49 170 2', internalNotes: 'window seat' })!;
+		expect(change.changedFields).toEqual(['phone']);
+		expect(change.otherFieldsChanged).toBe(true);
+	});
+
+	it('a change outside the named fields whose short rest hash is unchanged is still reported', () => {
+		// The rest hash has two digits: a note with the same one exists among a few thousand.
+		const listed = fingerprint(base, false);
+		let collided: IDataObject | undefined;
+		for (let i = 0; !collided; i++) {
+			const candidate = { ...base, internalNotes: `note ${i}` };
+			if (fingerprint(candidate, false).rest === listed.rest) collided = candidate;
+		}
+		const change = diff(listed, fingerprint(collided, false), collided, false, NO_PLACEMENTS)!;
+		expect(change.changedFields).toEqual([]);
+		expect(change.otherFieldsChanged).toBe(true);
+	});
+});
+
 describe('a previous time with an offset', () => {
 	const before = { reservationTime: '2026-11-22T19:30:00+01:00' };
 
@@ -141,6 +167,16 @@ describe('a previous time with an offset', () => {
 			compare(before, { reservationTime: null }, { timeZone: 'Europe/Berlin' })!.changes
 				.reservationTime,
 		).toEqual({ previous: '2026-11-22T18:30:00Z', current: null });
+	});
+
+	it('is none when the booking had no time before', () => {
+		expect(
+			compare(
+				{ reservationTime: null },
+				{ reservationTime: '2026-11-23T20:00:00+01:00' },
+				{ timeZone: 'Europe/Berlin' },
+			)!.changes.reservationTime,
+		).toEqual({ previous: null, current: '2026-11-23T20:00:00+01:00' });
 	});
 
 	it('is left as it was stored when it had no offset', () => {

@@ -44,9 +44,9 @@ export function placesAt(places: HeldPlace[], time: string): HeldPlace[] {
 	return places.filter((b) => parseLocal(b.time) === at);
 }
 
-/** The order every caller agrees on: the server's `createdAt`, then the ID. */
+/** The order every caller agrees on: the server's `createdAt` (both known), then the ID. */
 function comesBefore(a: HeldPlace, b: HeldPlace): boolean {
-	const [createdA, createdB] = [a.createdAt ?? '', b.createdAt ?? ''];
+	const [createdA, createdB] = [a.createdAt as string, b.createdAt as string];
 	return createdA < createdB || (createdA === createdB && a.id < b.id);
 }
 
