@@ -5,6 +5,8 @@
  * check, which re-runs a generator on the repository, not on Stryker's copy of it. No shared
  * sandboxes: the unit tests start none. With them, the trigger's tests that call its pure code
  * (hashes, value tokens, records, changes, the guest ledger) and start no sandbox or engine.
+ * n8n-workflow is loaded once per worker (test/support/mutation/environment.js): every mutant's
+ * tests are a new jest run, and loading it again took half their time.
  */
 const base = require('./jest.config');
 
@@ -27,4 +29,7 @@ module.exports = {
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/unit/generatedTables.test.ts'],
 	globalSetup: undefined,
 	globalTeardown: undefined,
+	// An absolute path: Stryker's wrapper of the environment does not read <rootDir>.
+	testEnvironment: require('node:path').join(__dirname, 'test/support/mutation/environment.js'),
+	moduleNameMapper: { '^n8n-workflow$': '<rootDir>/test/support/mutation/n8nWorkflow.js' },
 };
