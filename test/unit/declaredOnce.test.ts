@@ -274,4 +274,83 @@ describe('declaredOnce', () => {
 		] as Pair[])
 			expect(shownFor(merged, pair)).toEqual(shownFor(declared, pair));
 	});
+
+	it('places a field shown for every resource after what it follows, though that was declared first', () => {
+		// a shows any, then m; m was declared first, for c.
+		const declared = [
+			selector('r', ['a', 'c']),
+			shownAs('m', { resource: ['r'], operation: ['c'] }),
+			shownAs('any', { operation: ['a'] }),
+			shownAs('m', { resource: ['r'], operation: ['a'] }),
+		];
+		expect(brief(declaredOnce(declared))).toEqual([
+			['operation', { resource: ['r'] }],
+			['any', { operation: ['a'] }],
+			['m', { resource: ['r'], operation: ['a', 'c'] }],
+		]);
+	});
+
+	it('leaves a field declared once as it is, operations the resource does not have included', () => {
+		const once = shownAs('once', { resource: ['r'], operation: ['a', 'retired'] });
+		const merged = declaredOnce([selector('r', ['a', 'b']), once]);
+		expect(brief(merged)).toEqual([
+			['operation', { resource: ['r'] }],
+			['once', { resource: ['r'], operation: ['a', 'retired'] }],
+		]);
+		expect(merged[1]).toBe(once);
+	});
+
+	it('keeps the order of a declaration that two merged conditions split', () => {
+		// span's first declaration shows for r/a and s/a; merged, r/a and s/a land in two conditions
+		// (r also has d, which span does not show). In r/a it comes after k, which b shows late.
+		const declared = [
+			selector('r', ['a', 'b', 'd']),
+			selector('s', ['a', 'd']),
+			shownAs('span', { resource: ['r', 's'], operation: ['a'] }),
+			shownAs('span', { resource: ['s'], operation: ['d'] }),
+			shownAs('k', { resource: ['r'], operation: ['b'] }),
+			shownAs('g', { resource: ['r'], operation: ['b'] }),
+		];
+		declared.splice(2, 0, shownAs('g', { resource: ['r'], operation: ['a'] }));
+		const merged = declaredOnce(declared);
+		for (const pair of [
+			['r', 'a'],
+			['r', 'b'],
+			['r', 'd'],
+			['s', 'a'],
+			['s', 'd'],
+		] as Pair[])
+			expect(shownFor(merged, pair)).toEqual(shownFor(declared, pair));
+		expect(brief(merged)).toEqual([
+			['operation', { resource: ['r'] }],
+			['operation', { resource: ['s'] }],
+			['span', { resource: ['s'], operation: ['a', 'd'] }],
+			['k', { resource: ['r'], operation: ['b'] }],
+			['g', { resource: ['r'], operation: ['a', 'b'] }],
+			['span', { resource: ['r'], operation: ['a'] }],
+		]);
+	});
+
+	it('keeps apart the field declared first of those operations place differently', () => {
+		// On s, x shows b then a, y shows a then b: one of a and b stays apart, b (declared first on
+		// s), though a was declared earlier, for r.
+		const declared = [
+			selector('r', ['c', 'x']),
+			selector('s', ['x', 'y']),
+			shownAs('a', { resource: ['r'], operation: ['c'] }),
+			shownAs('b', { resource: ['s'], operation: ['y'] }),
+			shownAs('a', { resource: ['s'], operation: ['y'] }),
+			shownAs('a', { resource: ['s'], operation: ['x'] }),
+			shownAs('b', { resource: ['s'], operation: ['x'] }),
+		];
+		const merged = declaredOnce(declared);
+		expect(brief(merged)).toEqual([
+			['operation', { resource: ['r'] }],
+			['operation', { resource: ['s'] }],
+			['a', { resource: ['r'], operation: ['c'] }],
+			['b', { resource: ['s'], operation: ['y'] }],
+			['a', { resource: ['s'], operation: ['x', 'y'] }],
+			['b', { resource: ['s'], operation: ['x'] }],
+		]);
+	});
 });
