@@ -35,6 +35,6 @@ export function checkedRequestsAtOnce(node: INode, value: unknown, itemIndex?: n
 	throw new NodeOperationError(
 		node,
 		`Requests at Once must be a whole number from 1 to ${MAX_REQUESTS_AT_ONCE}; it is ${JSON.stringify(limit)}`,
-		itemIndex === undefined ? {} : { itemIndex },
+		{ itemIndex },
 	);
 }
