@@ -4,16 +4,10 @@
  */
 import type { INode } from 'n8n-workflow';
 import { TOKEN_FIELDS, TOKEN_REFUSED_NOTICE, usesOAuth2 } from '../../nodes/shared/authentication';
+import { actionNode } from '../support/nodes';
 
 const node = (parameters?: INode['parameters']): INode =>
-	({
-		id: 'n1',
-		name: 'Restaurant Reservations',
-		type: 'n8n-nodes-restaurant-reservations.restaurantReservations',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-	}) as INode;
+	({ ...actionNode(), parameters }) as INode;
 
 describe('usesOAuth2', () => {
 	it('only the OAuth2 value of Authentication', () => {

@@ -6,6 +6,7 @@
  */
 import type { INode } from 'n8n-workflow';
 import { apiError, describeApiError, readProblem } from '../../nodes/shared/errors';
+import { actionNode } from '../support/nodes';
 
 const said = { code: 'no_access', message: 'Restaurant 7 is not yours.' };
 
@@ -314,14 +315,7 @@ describe('readProblem: the less common shapes', () => {
 });
 
 describe('apiError: the error the nodes throw', () => {
-	const node = (parameters: INode['parameters']): INode => ({
-		id: 'n1',
-		name: 'Restaurant Reservations',
-		type: 'n8n-nodes-restaurant-reservations.restaurantReservations',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-	});
+	const node = (parameters: INode['parameters']): INode => actionNode(parameters);
 
 	it('the message, description and status, on the item it failed for', () => {
 		const error = apiError(

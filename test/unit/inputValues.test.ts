@@ -4,7 +4,7 @@
  * message and description a user sees when a value cannot be taken. The helpers only ask the
  * item for its node and index.
  */
-import type { IExecuteSingleFunctions, INode, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
 import {
 	booleanInput,
 	invalidInput,
@@ -13,15 +13,9 @@ import {
 	textInput,
 	wholeNumberInput,
 } from '../../nodes/RestaurantReservations/operationHelpers/inputValues';
+import { actionNode } from '../support/nodes';
 
-const node: INode = {
-	id: 'n1',
-	name: 'Restaurant Reservations',
-	type: 'n8n-nodes-restaurant-reservations.restaurantReservations',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = actionNode();
 
 /** The third item of a run. */
 const item = { getNode: () => node, getItemIndex: () => 2 } as unknown as IExecuteSingleFunctions;

@@ -6,21 +6,19 @@
  * that gives the node (with its credential), the credential's data, and the run's execute data,
  * the object n8n hands every item of one run.
  */
-import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import {
 	MAX_VALUES_PER_RUN,
 	sharedByRun,
 } from '../../nodes/RestaurantReservations/operationHelpers/runCache';
+import { actionNode } from '../support/nodes';
 
-const node: INode = {
-	id: 'n1',
-	name: 'Restaurant Reservations',
-	type: 'n8n-nodes-restaurant-reservations.restaurantReservations',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-	credentials: { restaurantReservationsApi: { id: 'c1', name: 'Sandbox' } },
-};
+const node = actionNode(
+	{},
+	{
+		credentials: { restaurantReservationsApi: { id: 'c1', name: 'Sandbox' } },
+	},
+);
 
 interface Run {
 	/** n8n's IExecuteData of the run: what the items share. */

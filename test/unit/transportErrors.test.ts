@@ -12,16 +12,10 @@ import {
 	maskedWords,
 	type ApiContext,
 } from '../../nodes/shared/transport';
+import { actionNode } from '../support/nodes';
 
 const node = (parameters?: INode['parameters']): INode =>
-	({
-		id: 'n1',
-		name: 'Restaurant Reservations',
-		type: 'n8n-nodes-restaurant-reservations.restaurantReservations',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-	}) as INode;
+	({ ...actionNode(), parameters }) as INode;
 
 /** Only what bodyOrThrow and credentialTypeOf read of a context: its node. */
 const contextOf = (parameters?: INode['parameters']) =>

@@ -6,12 +6,7 @@
  * no row decides on a record halfway through a write. The node's own tests (test/node/*Upsert*)
  * run the same through n8n's engine and the sandbox.
  */
-import type {
-	IDataObject,
-	IExecutePaginationFunctions,
-	INode,
-	NodeOperationError,
-} from 'n8n-workflow';
+import type { IDataObject, IExecutePaginationFunctions, NodeOperationError } from 'n8n-workflow';
 import {
 	matchName,
 	RecordCopy,
@@ -21,15 +16,9 @@ import {
 	type UpsertRow,
 	type UpsertTarget,
 } from '../../nodes/RestaurantReservations/operationHelpers/upsert';
+import { actionNode } from '../support/nodes';
 
-const node: INode = {
-	id: 'n1',
-	name: 'Restaurant Reservations',
-	type: 'n8n-nodes-restaurant-reservations.restaurantReservations',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = actionNode();
 
 /** The context of item `index`: upsert only asks it for the node and the item's index. */
 const itemContext = (index = 0) =>
