@@ -842,6 +842,8 @@ describe('the desk knows the guest: guest_history (issue 38)', () => {
 			totalAmount: 0,
 			noShowRate: null,
 			profile: null,
+			otherGuests: [],
+			otherGuestsNote: null,
 		});
 	});
 
@@ -861,6 +863,87 @@ describe('the desk knows the guest: guest_history (issue 38)', () => {
 			noShowRate: 0.67,
 			profile: null,
 		});
+	});
+
+	it('one guest is one person (issue 43): the Berlin regular, never the Austrian guest whose digits end the same', async () => {
+		const berliner = { name: 'Ilse Stammgast', phone: '030 7713-4401', email: 'ilse@example.com' };
+		const austrian = {
+			name: 'Vroni Steirer',
+			phone: '+43 30 7713 4401',
+			email: 'vroni@example.at',
+		};
+		const berlinerProfile = { ...profile, allergy: ['sesame', 'celery'], vegetarian: false };
+		const austrianProfile = { ...profile, allergy: ['mustard'], birthdate: '1990-02-02' };
+		await pastBooking(berliner, { daysAgo: 150, state: 'completed', groupSize: 2 });
+		await pastBooking(berliner, { daysAgo: 80, state: 'completed', groupSize: 2 });
+		await pastBooking(berliner, {
+			daysAgo: 40,
+			state: 'completed',
+			groupSize: 3,
+			customerProfile: berlinerProfile,
+		});
+		for (const daysAgo of [20, 10, 5])
+			await pastBooking(austrian, {
+				daysAgo,
+				state: 'completed',
+				groupSize: 4,
+				customerProfile: austrianProfile,
+			});
+		for (const asked of [{ phone: '030 7713-4401' }, { phone: '+49 30 7713 4401' }]) {
+			const history = await lookUp(asked);
+			expect([asked, history]).toMatchObject([
+				asked,
+				{
+					found: true,
+					guest: {
+						name: berliner.name,
+						phone: berliner.phone,
+						email: berliner.email,
+						identity: { by: 'phone', value: '+493077134401' },
+					},
+					bookings: 3,
+					visits: 3,
+					lastVisit: evening(40),
+					profile: berlinerProfile,
+					otherGuests: [],
+					otherGuestsNote: null,
+				},
+			]);
+			const text = JSON.stringify(history);
+			for (const field of [
+				'Vroni',
+				'Steirer',
+				'vroni@',
+				'+43',
+				'433077134401',
+				'mustard',
+				'1990-02-02',
+			])
+				expect([field, text.includes(field)]).toEqual([field, false]);
+		}
+		// Her husband booked once with her e-mail and his own phone: asked by that e-mail, the desk
+		// answers about her and says another guest matched, without a word about him.
+		const husband = { name: 'Kurt Stammgast', phone: '+49 30 5550 1777', email: berliner.email };
+		await pastBooking(husband, { daysAgo: 30, state: 'completed', groupSize: 2 });
+		const byEmail = await lookUp({ email: berliner.email });
+		expect([byEmail.guest.name, byEmail.visits, byEmail.profile.allergy]).toEqual([
+			berliner.name,
+			3,
+			['sesame', 'celery'],
+		]);
+		expect(byEmail.otherGuests).toEqual([{ bookings: 1, restaurantIds: [101] }]);
+		expect(byEmail.otherGuestsNote).toBe(
+			'1 other guest has bookings under this e-mail address, not counted here: this answer is about the guest with the most bookings, who may not be the person you are serving. Ask for their phone number and look them up again with it before using these details.',
+		);
+		const emailText = JSON.stringify(byEmail);
+		for (const field of ['Kurt', '5550 1777', '493055501777'])
+			expect([field, emailText.includes(field)]).toEqual([field, false]);
+		const herself = await lookUp({ phone: austrian.phone });
+		expect([herself.guest.name, herself.visits, herself.profile.allergy]).toEqual([
+			austrian.name,
+			3,
+			['mustard'],
+		]);
 	});
 
 	it('neither phone nor e-mail: refused with a sentence, nothing sent', async () => {

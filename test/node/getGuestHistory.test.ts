@@ -126,6 +126,8 @@ describe('Reservation: Get Guest History', () => {
 			// One no-show among the three kept bookings whose time has passed.
 			noShowRate: 0.33,
 			profile: made.lastVisit.customerProfile,
+			otherGuests: [],
+			otherGuestsNote: null,
 			reservations: undefined,
 		});
 		expect(made.lastVisit.customerProfile).toMatchObject(PROFILE);
@@ -229,6 +231,8 @@ describe('Reservation: Get Guest History', () => {
 				totalAmount: 0,
 				noShowRate: null,
 				profile: null,
+				otherGuests: [],
+				otherGuestsNote: null,
 				reservations: [],
 			},
 		]);
@@ -360,6 +364,8 @@ describe('Get Guest History against the platform reading', () => {
 			totalAmount: 100,
 			noShowRate: 0.33,
 			profile: null,
+			otherGuests: [],
+			otherGuestsNote: null,
 			reservations: undefined,
 		});
 		expect(

@@ -195,6 +195,8 @@ describe('Get Guest History across restaurants', () => {
 					restaurantIds: [103],
 				},
 			],
+			otherGuestsNote:
+				'1 other guest has bookings under this phone number, not counted here: this answer is about the guest with the most bookings, who may not be the person you are serving. Ask for the country code of their phone number (e.g. +49) and look them up again with it before using these details.',
 			reservations: undefined,
 		});
 		// The bookings with their restaurant, by instant, each in its restaurant's zone.
@@ -361,6 +363,9 @@ describe('Get Guest History across restaurants', () => {
 				),
 			),
 			profile: null,
+			// Only the Berlin reading of the number at One Restaurant: nobody else matched.
+			otherGuests: [],
+			otherGuestsNote: null,
 			reservations: undefined,
 		});
 	});

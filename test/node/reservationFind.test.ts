@@ -130,17 +130,20 @@ describe('Reservation: Find by name, phone or email', () => {
 		expect(full).toHaveProperty('createdOnBehalfOf');
 	});
 
-	it('finds by phone in any formatting, with or without country code and trunk zero', async () => {
-		for (const phone of [
-			'+44 20 7946 0958',
-			'0044 20 7946 0958',
-			'020-7946-0958',
-			'(020) 7946 0958',
-			'+44 (0)20 7946 0958',
-		]) {
+	it("finds by phone in any formatting, as one number read in the restaurant's country", async () => {
+		// Zoë's London number, booked at the Berlin restaurant: found in every international form.
+		for (const phone of ['+44 20 7946 0958', '0044 20 7946 0958', '+44 (0)20 7946 0958']) {
 			expect([phone, ids(await find(101, { phone }))]).toEqual([phone, [zoe.id]]);
 		}
-		const wrong = await find(101, { phone: '020 7946 0959' });
+		// Typed without a country code in Berlin, the same digits are a German number: not hers.
+		for (const phone of ['020-7946-0958', '(020) 7946 0958', '20 7946 0958']) {
+			const national = await find(101, { phone });
+			expect([phone, national.error, national.items]).toEqual([phone, undefined, []]);
+		}
+		// The other Zoë's German number, typed nationally or internationally.
+		for (const phone of ['0171 5550101', '+49 171 5550101', '0049 (0)171-555 01 01'])
+			expect([phone, ids(await find(101, { phone }))]).toEqual([phone, [otherZoe.id]]);
+		const wrong = await find(101, { phone: '+44 20 7946 0959' });
 		expect(wrong.error).toBeUndefined();
 		expect(wrong.items).toEqual([]);
 	});

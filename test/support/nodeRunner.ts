@@ -27,6 +27,8 @@ export interface NodeRunOptions {
 	baseUrl?: string;
 	/** The credential's other fields (e.g. `restaurantTimeZone`). */
 	credentialFields?: ICredentialDataDecryptedObject;
+	/** The node's type name; n8n names a node's AI-tool variant `<type>Tool`. */
+	type?: string;
 }
 
 /** A restaurant picked "From list", as the editor stores it. */
@@ -72,6 +74,7 @@ export function nodeRunner(ctx: SandboxContext, defaults: Record<string, unknown
 				credentials: credentials(options),
 				inputItems: options.inputItems,
 				continueOnFail: options.continueOnFail,
+				type: options.type,
 			});
 			if (!options.baseUrl) expectRequestsMatchOpenApi(result.requests);
 			return result as NodeRunResult;

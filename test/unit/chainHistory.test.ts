@@ -10,6 +10,7 @@ import {
 	chainSummary,
 	matchedBookings,
 	otherGuests,
+	otherGuestsNote,
 	restaurantBreakdown,
 	type ChainBooking,
 } from '../../nodes/RestaurantReservations/resources/reservation/helpers/chainHistory';
@@ -239,7 +240,7 @@ describe("the chain's summary and each restaurant's part", () => {
 describe('otherGuests: who else the search matched, and where', () => {
 	it('identity, count and restaurants once each', () => {
 		const others = byGuest(schmidts());
-		expect(otherGuests(others)).toEqual([
+		expect(otherGuests(others, { identity: true })).toEqual([
 			{
 				identity: { key: 'p+49301234567', by: 'phone', value: '+49301234567' },
 				bookings: 3,
@@ -267,8 +268,49 @@ describe('otherGuests: who else the search matched, and where', () => {
 		const nobody = listing(4, 'X', 'UTC', 'GB', [
 			{ id: 'x1', reservationTime: '2026-01-01T10:00:00' },
 		]);
-		expect(otherGuests(byGuest(matchedBookings([nobody], {}, NO_PLACEMENTS)))).toEqual([
-			{ identity: null, bookings: 1, restaurantIds: [4] },
+		expect(
+			otherGuests(byGuest(matchedBookings([nobody], {}, NO_PLACEMENTS)), { identity: true }),
+		).toEqual([{ identity: null, bookings: 1, restaurantIds: [4] }]);
+	});
+});
+
+describe('otherGuests for an AI agent: nothing about them but how many bookings and where', () => {
+	it('leaves every identity out', () => {
+		expect(otherGuests(byGuest(schmidts()), { identity: false })).toEqual([
+			{ bookings: 3, restaurantIds: [1, 2] },
+			{ bookings: 1, restaurantIds: [1] },
+			{ bookings: 1, restaurantIds: [2] },
+			{ bookings: 1, restaurantIds: [2] },
 		]);
+	});
+});
+
+describe('otherGuestsNote: what the reader should do when the search matched others', () => {
+	const queryOf = (input: Parameters<typeof guestQuery>[0]) => {
+		const result = guestQuery(input);
+		if (!('query' in result)) throw new Error(result.problem.message);
+		return result.query;
+	};
+
+	it('none when the search matched one guest', () => {
+		expect(otherGuestsNote(queryOf({ customerName: 'schmidt' }), 0)).toBeNull();
+	});
+
+	it('names what the guests share and what to ask for, never who they are', () => {
+		expect(otherGuestsNote(queryOf({ customerName: 'Anna Schmidt' }), 1)).toBe(
+			'1 other guest has bookings under this name, not counted here: this answer is about the guest with the most bookings, who may not be the person you are serving. Ask for their phone number and look them up again with it before using these details.',
+		);
+		expect(otherGuestsNote(queryOf({ email: 'family@example.com' }), 2)).toBe(
+			'2 other guests have bookings under this e-mail address, not counted here: this answer is about the guest with the most bookings, who may not be the person you are serving. Ask for their phone number and look them up again with it before using these details.',
+		);
+		expect(otherGuestsNote(queryOf({ customerName: 'anna', phone: '+49 30 1234567' }), 1)).toBe(
+			'1 other guest has bookings under this name and phone number, not counted here: this answer is about the guest with the most bookings, who may not be the person you are serving. Ask for the country code of their phone number (e.g. +49) and look them up again with it before using these details.',
+		);
+		expect(
+			otherGuestsNote(queryOf({ phone: '+49 30 1234567', email: 'a@example.com' }), 1),
+		).toContain('under this phone number and e-mail address, not counted here');
+		expect(
+			otherGuestsNote(queryOf({ phone: '+49 30 1234567', email: 'a@example.com' }), 1),
+		).toContain('Ask for the country code of their phone number (e.g. +49)');
 	});
 });

@@ -17,6 +17,14 @@ import { sharedByRun } from './runCache';
 const DATE_TIME_FIX =
 	"Give an ISO date-time such as 2026-11-22T19:30 (the restaurant's local time; the date picker writes one).";
 
+/**
+ * Whether the node runs as an AI agent's tool (n8n's tool variant of a node is its type + "Tool"):
+ * its answers then reach a person who is not the operator.
+ */
+export function runsAsAgentTool(context: IExecuteSingleFunctions): boolean {
+	return context.getNode().type.endsWith('Tool');
+}
+
 /** Drops parameters left empty, so that only what the user set is sent. */
 export function onlySet(fields: IDataObject): IDataObject {
 	return Object.fromEntries(

@@ -16,7 +16,7 @@ import { routingUrl } from '../../../shared/paths';
 import { vocabularyOf } from '../../../shared/reading/context';
 import { stateRoleOf } from '../../../shared/reading/record';
 import { returnAllAndLimit, simplifyOption } from '../../operationHelpers/descriptions';
-import { restaurantTimeZone, resultLimit } from '../../operationHelpers/readParameters';
+import { restaurantFacts, resultLimit } from '../../operationHelpers/readParameters';
 import {
 	apiOperation,
 	limitItems,
@@ -45,7 +45,7 @@ async function findGuest(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const query = guestQueryOf(this);
-	const timeZone = await restaurantTimeZone(this);
+	const { timeZone, country } = await restaurantFacts(this);
 	const period = await periodOf(this, timeZone, FIND_PERIOD);
 	const includeCancelled = this.getNodeParameter('includeCancelled', false) as boolean;
 	const vocabulary = await vocabularyOf(this);
@@ -55,7 +55,7 @@ async function findGuest(
 		.filter(
 			(reservation) => includeCancelled || stateRoleOf(reservation, vocabulary) !== 'cancelled',
 		)
-		.filter((reservation) => isGuestsReservation(reservation, query))
+		.filter((reservation) => isGuestsReservation(reservation, query, country))
 		.map((json) => ({ json }));
 	const items = withReading(
 		limitItems(simplifyItems(this, found, RESERVATION_FIELDS), resultLimit(this)),

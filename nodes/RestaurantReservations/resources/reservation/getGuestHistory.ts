@@ -21,15 +21,20 @@ import { guestHistory } from '../../../shared/guests/history';
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, idValue, routingUrl } from '../../../shared/paths';
 import { vocabularyOf } from '../../../shared/reading/context';
-import { stateRoleOf } from '../../../shared/reading/record';
 import { simplifyOption } from '../../operationHelpers/descriptions';
 import { booleanInput } from '../../operationHelpers/inputValues';
-import { restaurantFacts, restaurantIdOf } from '../../operationHelpers/readParameters';
+import {
+	restaurantFacts,
+	restaurantIdOf,
+	runsAsAgentTool,
+} from '../../operationHelpers/readParameters';
 import { apiOperation, pairWithItem, simplifyItems } from '../../operationHelpers/routing';
 import { sharedByRun } from '../../operationHelpers/runCache';
 import { CHAIN_REQUESTS_AT_ONCE, chainHistoryItem } from './helpers/chainItem';
 import { RESERVATION_FIELDS } from './helpers/fields';
-import { guestsReservations, type GuestQuery } from './helpers/guestMatch';
+import { byGuest, matchedBookings, otherGuests, otherGuestsNote } from './helpers/chainHistory';
+import type { RestaurantListing } from './helpers/chainListings';
+import type { GuestQuery } from './helpers/guestMatch';
 import { guestQueryOf, guestSearchFields } from './helpers/guestSearch';
 import {
 	periodFields,
@@ -100,11 +105,16 @@ async function oneRestaurantHistory(
 		[restaurantId, period.from, period.to],
 		async () => await reservationsOfPeriod(this, listingOf(requestData, restaurantId), qs),
 	);
-	const bookings = guestsReservations(ofPeriod, query);
-	const summary = guestHistory(
-		bookings.map((booking) => ({ booking, role: stateRoleOf(booking, vocabulary) })),
-		{ now: Date.now(), timeZone, country },
-	);
+	// The search may match more than one guest (a shared name, an e-mail two guests gave): the item
+	// is about one of them, chosen as the chain's is (./helpers/chainHistory), the others named.
+	const listing: RestaurantListing = {
+		restaurant: { id: idValue(restaurantId), name: null, timeZone, country },
+		period,
+		reservations: ofPeriod,
+	};
+	const [guestBookings = [], ...others] = byGuest(matchedBookings([listing], query, vocabulary));
+	const bookings = guestBookings.map(({ booking }) => booking);
+	const summary = guestHistory(guestBookings, { now: Date.now(), timeZone, country });
 	const { found, guest, ...counts } = summary;
 	const json: IDataObject = {
 		found,
@@ -113,6 +123,8 @@ async function oneRestaurantHistory(
 		timeZone,
 		period: { ...period },
 		...(counts as unknown as IDataObject),
+		otherGuests: otherGuests(others, { identity: !runsAsAgentTool(this) }),
+		otherGuestsNote: otherGuestsNote(query, others.length),
 	};
 	if (includeReservations) {
 		const items = simplifyItems(

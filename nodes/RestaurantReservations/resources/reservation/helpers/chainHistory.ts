@@ -19,7 +19,7 @@ import { guestIdentity, type GuestIdentity } from '../../../../shared/guests/ide
 import { instantOf, stateRoleOf } from '../../../../shared/reading/record';
 import type { StateVocabulary } from '../../../../shared/reading/vocabulary';
 import type { RestaurantListing } from './chainListings';
-import { guestsReservations, type GuestQuery } from './guestMatch';
+import { guestsReservations, phonesAsked, type GuestQuery } from './guestMatch';
 
 /** A matched booking with its restaurant and who its guest is. */
 export interface ChainBooking extends RoledBooking {
@@ -34,18 +34,24 @@ export function matchedBookings(
 	query: GuestQuery,
 	vocabulary: StateVocabulary,
 ): ChainBooking[] {
+	const phones = phonesAsked(
+		query,
+		listed.map((listing) => listing.restaurant.country),
+	);
 	return listed
 		.flatMap((listing) => {
 			const { timeZone, country } = listing.restaurant;
-			return guestsReservations(listing.reservations, query).map((booking) => ({
-				booking,
-				listing,
-				timeZone,
-				country,
-				role: stateRoleOf(booking, vocabulary),
-				identity: guestIdentity(booking, country),
-				instant: instantOf(booking.reservationTime, timeZone) ?? -Infinity,
-			}));
+			return guestsReservations(listing.reservations, query, { country, phones }).map(
+				(booking) => ({
+					booking,
+					listing,
+					timeZone,
+					country,
+					role: stateRoleOf(booking, vocabulary),
+					identity: guestIdentity(booking, country),
+					instant: instantOf(booking.reservationTime, timeZone) ?? -Infinity,
+				}),
+			);
 		})
 		.sort((a, b) => a.instant - b.instant);
 }
@@ -111,11 +117,42 @@ export function chainSummary(bookings: readonly ChainBooking[], now: number): Gu
 	});
 }
 
-/** The other guests the search matched: who they are and where, for the user to narrow it. */
-export function otherGuests(groups: readonly ChainBooking[][]): IDataObject[] {
+/**
+ * The other guests the search matched: who they are and where, for the user to narrow it. Without
+ * `identity` (an AI agent's tool: it talks to a guest, who must not learn another's number).
+ */
+export function otherGuests(
+	groups: readonly ChainBooking[][],
+	{ identity }: { identity: boolean },
+): IDataObject[] {
 	return groups.map((group) => ({
-		identity: (group[0].identity ?? null) as unknown as IDataObject,
+		...(identity ? { identity: (group[0].identity ?? null) as unknown as IDataObject } : {}),
 		bookings: group.length,
 		restaurantIds: [...new Set(group.map((b) => b.listing.restaurant.id))],
 	}));
+}
+
+/** The criteria of the query, as a sentence names them. */
+function criteriaOf(query: GuestQuery): string {
+	const given = [
+		query.nameWords ? 'name' : undefined,
+		query.phone !== undefined ? 'phone number' : undefined,
+		query.email !== undefined ? 'e-mail address' : undefined,
+	].filter((criterion) => criterion !== undefined);
+	return given.join(' and ');
+}
+
+/**
+ * What the item's reader (a person, or an AI agent talking to the guest) should know when the
+ * search matched other guests too, without anything about them; null when it matched one guest.
+ */
+export function otherGuestsNote(query: GuestQuery, others: number): string | null {
+	if (others === 0) return null;
+	// A phone asked for without its country code is the only way one phone matches two guests.
+	const ask =
+		query.phone === undefined
+			? 'their phone number'
+			: 'the country code of their phone number (e.g. +49)';
+	const who = others === 1 ? '1 other guest has' : `${others} other guests have`;
+	return `${who} bookings under this ${criteriaOf(query)}, not counted here: this answer is about the guest with the most bookings, who may not be the person you are serving. Ask for ${ask} and look them up again with it before using these details.`;
 }

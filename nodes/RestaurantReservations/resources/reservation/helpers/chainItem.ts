@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { vocabularyOf } from '../../../../shared/reading/context';
 import { checkedRequestsAtOnce, requestsAtOnceField } from '../../../../shared/requestsAtOnce';
+import { runsAsAgentTool } from '../../../operationHelpers/readParameters';
 import { simplifyItems } from '../../../operationHelpers/routing';
 import { accessibleRestaurants } from './accessibleRestaurants';
 import {
@@ -14,6 +15,7 @@ import {
 	chainSummary,
 	matchedBookings,
 	otherGuests,
+	otherGuestsNote,
 	restaurantBreakdown,
 	type ChainBooking,
 } from './chainHistory';
@@ -82,7 +84,8 @@ export async function chainHistoryItem(
 		restaurants: restaurantBreakdown(chain.listed, guest, now),
 		restaurantsRead: chain.listed.length,
 		failedRestaurants: failedRestaurants(chain),
-		otherGuests: otherGuests(others),
+		otherGuests: otherGuests(others, { identity: !runsAsAgentTool(item) }),
+		otherGuestsNote: otherGuestsNote(query, others.length),
 	};
 	if (includeReservations) json.reservations = reservationsOf(item, guest, vocabulary);
 	return json;

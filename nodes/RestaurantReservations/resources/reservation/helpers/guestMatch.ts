@@ -3,19 +3,24 @@
  * lists a period and compares here.
  * - Name: case and accents ignored (Unicode NFD, marks dropped), punctuation read as spaces; every
  *   word of the query must appear in the guest's name ("zoe muller" finds "Zoë Müller-Lüdenscheid").
- * - Phone: digits only (+, spaces, dashes, brackets and a "(0)" ignored, leading zeros dropped);
- *   two numbers match when one ends with the other and the shorter has at least 6 digits, so a
- *   missing country code or trunk zero does not matter.
+ * - Phone: compared as a number in the restaurant's country (../../../../shared/guests/phone): the
+ *   number asked for and each booking's are read into their international form (a number without
+ *   a prefix is a national number of the restaurant's country, its trunk prefix dropped) and match
+ *   only when those are equal. So `030 7713-4401` in Berlin is `+49 30 7713 4401` and never the
+ *   Austrian `+43 30 7713 4401`, whose digits merely end the same way. Where the restaurant's
+ *   country is unknown, a number without a prefix stands as its digits alone and matches only the
+ *   same digits without a prefix.
  * - Email: exact, any case.
  * With several criteria, a reservation matches when all of them do.
  */
 import { normalizeName } from '../../../../shared/guests/identity';
-import { MIN_PHONE_DIGITS } from '../../../../shared/guests/phone';
+import { internationalPhone, MIN_PHONE_DIGITS } from '../../../../shared/guests/phone';
 
 /** What Find and Get Guest History look for, normalised; only the criteria given are set. */
 export interface GuestQuery {
 	nameWords?: string[];
-	phoneDigits?: string;
+	/** The phone as asked, trimmed: read in each restaurant's country ({@link queryPhoneIn}). */
+	phone?: string;
 	email?: string;
 }
 
@@ -32,11 +37,6 @@ export interface GuestQueryProblem {
 	fix: string;
 }
 
-/** The digits of a phone number that identify it, whatever its formatting. */
-export function phoneDigits(text: string): string {
-	return text.replace(/\(0\)/g, '').replace(/\D/g, '').replace(/^0+/, '');
-}
-
 export function namesMatch(queryWords: readonly string[], name: unknown): boolean {
 	return typeof name === 'string' && wordsIn(queryWords, normalizeName(name));
 }
@@ -46,15 +46,15 @@ function wordsIn(queryWords: readonly string[], normalized: string): boolean {
 	return queryWords.every((word) => normalized.includes(word));
 }
 
-export function phonesMatch(queryDigits: string, phone: unknown): boolean {
-	return typeof phone === 'string' && digitsMatch(queryDigits, phoneDigits(phone));
+/** The number asked for in a restaurant of `country`, in the form bookings' numbers are compared in. */
+function queryPhoneIn(query: GuestQuery, country: string | undefined): string | undefined {
+	return query.phone === undefined ? undefined : internationalPhone(query.phone, country);
 }
 
-/** Two numbers' digits match when one ends with the other, the shorter at least 6 digits long. */
-function digitsMatch(queryDigits: string, digits: string): boolean {
-	const [shorter, longer] =
-		digits.length <= queryDigits.length ? [digits, queryDigits] : [queryDigits, digits];
-	return shorter.length >= MIN_PHONE_DIGITS && longer.endsWith(shorter);
+/** Whether two numbers, both read in a restaurant of `country`, are one number. */
+export function phonesMatch(asked: string, phone: unknown, country?: string): boolean {
+	const number = internationalPhone(phone, country);
+	return number !== undefined && number === internationalPhone(asked, country);
 }
 
 export function emailsMatch(queryEmail: string, email: unknown): boolean {
@@ -91,8 +91,8 @@ export function guestQuery(
 		}
 	}
 	if (phone) {
-		query.phoneDigits = phoneDigits(phone);
-		if (query.phoneDigits.length < MIN_PHONE_DIGITS) {
+		// Read without a country: a number too short to be one in any country is refused here.
+		if (internationalPhone(phone) === undefined) {
 			return {
 				problem: {
 					message: `Phone "${phone}" has too few digits to find a guest`,
@@ -100,6 +100,7 @@ export function guestQuery(
 				},
 			};
 		}
+		query.phone = phone;
 	}
 	if (email) {
 		if (!email.includes('@')) {
@@ -117,83 +118,155 @@ export function guestQuery(
 
 type GuestFieldsOf = { customerName?: unknown; phone?: unknown; email?: unknown };
 
+/** A reservation's guest fields normalised; its phone per country it was read in. */
+interface NormalisedGuest {
+	name?: string;
+	email?: string;
+	phoneIn: Map<string | undefined, string | undefined>;
+}
+
 /**
  * A reservation's guest fields normalised, once per reservation object: the items of one run share
  * one listing of the period (Get Guest History), so 500 guests looked up in 3,000 bookings
  * normalise each booking once, not 500 times.
  */
-const normalised = new WeakMap<object, { name?: string; phone?: string; email?: string }>();
+const normalised = new WeakMap<object, NormalisedGuest>();
 
-function normalisedOf(reservation: GuestFieldsOf) {
+function normalisedOf(reservation: GuestFieldsOf): NormalisedGuest {
 	let fields = normalised.get(reservation);
 	if (!fields) {
-		const { customerName: name, phone, email } = reservation;
+		const { customerName: name, email } = reservation;
 		fields = {
 			...(typeof name === 'string' ? { name: normalizeName(name) } : {}),
-			...(typeof phone === 'string' ? { phone: phoneDigits(phone) } : {}),
 			...(typeof email === 'string' ? { email: normalEmail(email) } : {}),
+			phoneIn: new Map(),
 		};
 		normalised.set(reservation, fields);
 	}
 	return fields;
 }
 
-/** Whether the reservation matches every criterion of the query. */
-export function isGuestsReservation(reservation: GuestFieldsOf, query: GuestQuery): boolean {
-	const { name, phone, email } = normalisedOf(reservation);
+/** The reservation's phone read in a restaurant of `country`: cached, a listing has one country. */
+function phoneOf(reservation: GuestFieldsOf, country: string | undefined): string | undefined {
+	const { phoneIn } = normalisedOf(reservation);
+	if (!phoneIn.has(country)) phoneIn.set(country, internationalPhone(reservation.phone, country));
+	return phoneIn.get(country);
+}
+
+/**
+ * The numbers a phone asked for can be, in restaurants of these countries (ISO 3166-1 alpha-2;
+ * undefined: unknown): with a country code it is one number everywhere; without one it is read in
+ * each country ("0176 5555562" is +491765555562 in Germany and +611765555562 in Australia). A
+ * chain's bookings match when their number is one of them; which guest the item is about is chosen
+ * afterwards among the guests found (./chainHistory), so two countries' numbers are never merged.
+ */
+export function phonesAsked(
+	query: GuestQuery,
+	countries: ReadonlyArray<string | undefined>,
+): ReadonlySet<string> {
+	const numbers = new Set<string>();
+	for (const country of countries) {
+		const number = queryPhoneIn(query, country);
+		if (number !== undefined) numbers.add(number);
+	}
+	return numbers;
+}
+
+/** Where a listing is and which numbers the phone asked for stands for (one restaurant: its own). */
+export interface GuestSearchPlace {
+	country?: string;
+	phones?: ReadonlySet<string>;
+}
+
+/**
+ * Whether the reservation, at a restaurant of `country` (ISO 3166-1 alpha-2; undefined when
+ * unknown), matches every criterion of the query.
+ */
+export function isGuestsReservation(
+	reservation: GuestFieldsOf,
+	query: GuestQuery,
+	country?: string,
+): boolean {
+	return matches(reservation, query, phonesAsked(query, [country]), country);
+}
+
+function matches(
+	reservation: GuestFieldsOf,
+	query: GuestQuery,
+	askedPhones: ReadonlySet<string>,
+	country: string | undefined,
+): boolean {
+	const { name, email } = normalisedOf(reservation);
+	const phone = query.phone === undefined ? undefined : phoneOf(reservation, country);
 	return (
 		(query.nameWords === undefined || (name !== undefined && wordsIn(query.nameWords, name))) &&
-		(query.phoneDigits === undefined ||
-			(phone !== undefined && digitsMatch(query.phoneDigits, phone))) &&
+		(query.phone === undefined || (phone !== undefined && askedPhones.has(phone))) &&
 		(query.email === undefined || email === query.email)
 	);
 }
 
-/** A listing's reservations by the last MIN_PHONE_DIGITS digits of their phone and by e-mail. */
+/** A listing's reservations (their positions in it) by their phone's international form and by e-mail. */
 interface GuestIndex {
-	byPhoneTail: Map<string, GuestFieldsOf[]>;
-	byEmail: Map<string, GuestFieldsOf[]>;
+	byPhone: Map<string, number[]>;
+	byEmail: Map<string, number[]>;
 }
 
-/** Built once per listing (the run cache shares one listing between the run's items). */
-const indexes = new WeakMap<readonly GuestFieldsOf[], GuestIndex>();
+/** Built once per listing and country (the run cache shares one listing between the run's items). */
+const indexes = new WeakMap<readonly GuestFieldsOf[], Map<string | undefined, GuestIndex>>();
 
-function add(map: Map<string, GuestFieldsOf[]>, key: string, reservation: GuestFieldsOf): void {
+function add(map: Map<string, number[]>, key: string, position: number): void {
 	const list = map.get(key);
-	if (list) list.push(reservation);
-	else map.set(key, [reservation]);
+	if (list) list.push(position);
+	else map.set(key, [position]);
 }
 
-function indexOf(reservations: readonly GuestFieldsOf[]): GuestIndex {
-	let index = indexes.get(reservations);
+function indexOf(reservations: readonly GuestFieldsOf[], country: string | undefined): GuestIndex {
+	let byCountry = indexes.get(reservations);
+	if (!byCountry) indexes.set(reservations, (byCountry = new Map()));
+	let index = byCountry.get(country);
 	if (!index) {
-		index = { byPhoneTail: new Map(), byEmail: new Map() };
-		for (const reservation of reservations) {
-			const { phone, email } = normalisedOf(reservation);
-			if (phone !== undefined && phone.length >= MIN_PHONE_DIGITS)
-				add(index.byPhoneTail, phone.slice(-MIN_PHONE_DIGITS), reservation);
-			if (email !== undefined) add(index.byEmail, email, reservation);
-		}
-		indexes.set(reservations, index);
+		index = { byPhone: new Map(), byEmail: new Map() };
+		reservations.forEach((reservation, position) => {
+			const phone = phoneOf(reservation, country);
+			const { email } = normalisedOf(reservation);
+			if (phone !== undefined) add(index!.byPhone, phone, position);
+			if (email !== undefined) add(index!.byEmail, email, position);
+		});
+		byCountry.set(country, index);
 	}
 	return index;
 }
 
+/** The positions of the reservations that can match, ascending; undefined: every one can. */
+function candidatePositions(
+	index: () => GuestIndex,
+	query: GuestQuery,
+	askedPhones: ReadonlySet<string>,
+): number[] | undefined {
+	if (query.phone !== undefined) {
+		const positions = [...askedPhones].flatMap((phone) => index().byPhone.get(phone) ?? []);
+		// Several numbers asked (a chain's countries): their reservations back in listing order.
+		return askedPhones.size > 1 ? positions.sort((a, b) => a - b) : positions;
+	}
+	if (query.email !== undefined) return index().byEmail.get(query.email) ?? [];
+	return undefined;
+}
+
 /**
- * The reservations of `reservations` that match the query, in their order: isGuestsReservation
- * over the few that can match. Two phones match only when they end in the same
- * MIN_PHONE_DIGITS digits, two e-mails only when equal: 500 guests looked up in 15,000 bookings
- * compare each with a handful, not with all of them.
+ * The reservations of `reservations` (a listing of a restaurant of `place.country`) that match the
+ * query, in their order: isGuestsReservation over the few that can match. A phone matches when its
+ * international form is one of the numbers asked for (`place.phones`; by default the phone asked
+ * for read in the restaurant's country), two e-mails only when equal: 500 guests looked up in
+ * 15,000 bookings compare each with a handful, not with all of them.
  */
 export function guestsReservations<T extends GuestFieldsOf>(
 	reservations: readonly T[],
 	query: GuestQuery,
+	place: GuestSearchPlace = {},
 ): T[] {
-	let candidates: readonly GuestFieldsOf[] = reservations;
-	if (query.phoneDigits !== undefined)
-		candidates =
-			indexOf(reservations).byPhoneTail.get(query.phoneDigits.slice(-MIN_PHONE_DIGITS)) ?? [];
-	else if (query.email !== undefined)
-		candidates = indexOf(reservations).byEmail.get(query.email) ?? [];
-	return candidates.filter((reservation) => isGuestsReservation(reservation, query)) as T[];
+	const { country } = place;
+	const askedPhones = place.phones ?? phonesAsked(query, [country]);
+	const positions = candidatePositions(() => indexOf(reservations, country), query, askedPhones);
+	const candidates = positions ? positions.map((at) => reservations[at]) : reservations;
+	return candidates.filter((reservation) => matches(reservation, query, askedPhones, country));
 }

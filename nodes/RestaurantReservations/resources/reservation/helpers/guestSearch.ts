@@ -25,7 +25,7 @@ export const guestSearchFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. +49 30 1234567',
 		description:
-			"The guest's phone number in any format (+49 30 1234567, 030-123 4567, (030) 1234567), at least 6 digits. Compared by digits only; a missing country code or leading 0 does not matter. Give one or more of Guest Name, Phone and Email; with several, a reservation must match all of them.",
+			"The guest's phone number in any format (+49 30 1234567, 0049 30 1234567, 030-123 4567), at least 6 digits. Compared as a number: without a country code it is a number of the restaurant's country (in Germany 030 1234567 is +49 30 1234567), with one it is only that country's number. Give one or more of Guest Name, Phone and Email; with several, a reservation must match all of them.",
 	},
 	{
 		displayName: 'Email',
