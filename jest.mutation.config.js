@@ -26,10 +26,21 @@ module.exports = {
 			'upgradeReadings',
 		].map((name) => `<rootDir>/test/trigger/${name}.test.ts`),
 	],
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/unit/generatedTables.test.ts'],
+	// Left out too: the test of the source maps (test/unit/jestSetup.test.ts), which this run's
+	// transform leaves out (below).
+	testPathIgnorePatterns: [
+		'/node_modules/',
+		'<rootDir>/test/unit/generatedTables.test.ts',
+		'<rootDir>/test/unit/jestSetup.test.ts',
+	],
 	globalSetup: undefined,
 	globalTeardown: undefined,
 	// An absolute path: Stryker's wrapper of the environment does not read <rootDir>.
 	testEnvironment: require('node:path').join(__dirname, 'test/support/mutation/environment.js'),
 	moduleNameMapper: { '^n8n-workflow$': '<rootDir>/test/support/mutation/n8nWorkflow.js' },
+	// Without source maps (tsconfig.mutation.json): Stryker's incremental results match tests by
+	// where they are, and the committed results were recorded without them.
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.mutation.json' }],
+	},
 };
