@@ -8,6 +8,7 @@
 import type { IDataObject, IExecuteSingleFunctions, NodeOperationError } from 'n8n-workflow';
 import {
 	apiBody,
+	asAmount,
 	asList,
 	asNumber,
 	asRestaurantLocalTime,
@@ -153,6 +154,13 @@ describe('apiBody', () => {
 		expect((await refusal({ guests: 'many', visitAt: 'soon' }))?.message).toBe(
 			'Visit At "soon" is not a date and time',
 		);
+	});
+
+	it('reads an amount given as text as a number, and leaves the rest to the money rules', async () => {
+		const prices: ApiField[] = [{ name: 'price', send: asAmount }];
+		expect(await apiBody(item, prices, { price: '3.50' })).toEqual({ price: 3.5 });
+		expect(await apiBody(item, prices, { price: 12 })).toEqual({ price: 12 });
+		expect(await apiBody(item, prices, { price: 'cheap' })).toEqual({ price: 'cheap' });
 	});
 
 	it('names a field without a parameter by its API name', async () => {

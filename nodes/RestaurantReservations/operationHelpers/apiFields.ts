@@ -7,6 +7,7 @@
  * the operations by ./declaredOnce, as every parameter is.
  */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import { amountOf } from '../../shared/money';
 import { wholeNumberInput } from './inputValues';
 import { onlySet, restaurantLocalTime, splitList } from './readParameters';
 
@@ -37,6 +38,9 @@ export const asList: Conversion = (_item, value) => splitList(value);
 
 /** A number: "5001" → 5001. */
 export const asNumber: Conversion = (_item, value) => Number(value);
+
+/** An amount of money: one given as text is read as a number ("3.50" → 3.5), the money rules check it. */
+export const asAmount: Conversion = (_item, value) => amountOf(value);
 
 /** A whole number; anything else stops the item with an error naming the field and `fix`. */
 export function asWholeNumber(fix: string): Conversion {
