@@ -172,8 +172,9 @@ describe('apiBody', () => {
 });
 
 describe('the reservation fields', () => {
-	it('keep under Simplify the fields they always kept, in that order', () => {
-		expect(RESERVATION_FIELDS).toEqual([
+	it('keep under Simplify the fields they always kept, first and in that order', () => {
+		// A new field is declared after these (Simplify's output and the trigger's records keep order).
+		expect(RESERVATION_FIELDS.slice(0, 15)).toEqual([
 			'id',
 			'restaurantId',
 			'reservationTime',
@@ -192,8 +193,13 @@ describe('the reservation fields', () => {
 		]);
 	});
 
-	it("give the trigger its guest details, in the order of the trigger's records", () => {
-		expect(TRIGGER_GUEST_DETAILS).toEqual(['customerName', 'phone', 'email', 'specialRequests']);
+	it("give the trigger its guest details, the four it always watched first, in its records' order", () => {
+		expect(TRIGGER_GUEST_DETAILS.slice(0, 4)).toEqual([
+			'customerName',
+			'phone',
+			'email',
+			'specialRequests',
+		]);
 		expect(TRIGGER_GUEST_DETAILS).toBe(GUEST_DETAIL_FIELDS);
 	});
 });
