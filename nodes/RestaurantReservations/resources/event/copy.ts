@@ -5,12 +5,8 @@ import { simplifyOption } from '../../operationHelpers/descriptions';
 import { collectionOf } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
 import { checkEventId, eventBody } from './helpers/body';
-import {
-	EVENT_FIELDS,
-	eventDateField,
-	eventDescriptionField,
-	eventIdField,
-} from './helpers/fields';
+import { eventDateField, eventDescriptionField } from './helpers/apiFields';
+import { EVENT_FIELDS, eventIdField } from './helpers/fields';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
+import { fieldOptions } from '../../operationHelpers/apiFields';
 import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
 import { collectionOf } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
 import { eventBody } from './helpers/body';
-import { EVENT_FIELDS, eventDateField, eventFieldOptions, ticketsField } from './helpers/fields';
+import { EVENT_API_FIELDS, eventDateField } from './helpers/apiFields';
+import { EVENT_FIELDS, ticketsField } from './helpers/fields';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {
@@ -38,6 +40,6 @@ export const fields: INodeProperties[] = [
 	ticketsField(
 		'Tickets of the event; they are placed in the floor layout, on a floor named "Main room"',
 	),
-	fieldsCollection('additionalFields', eventFieldOptions()),
+	fieldsCollection('additionalFields', fieldOptions(EVENT_API_FIELDS, 'additionalFields')),
 	simplifyOption(EVENT_FIELDS),
 ];

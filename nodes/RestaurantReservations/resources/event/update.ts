@@ -6,7 +6,8 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
 import { apiRequest } from '../../../shared/transport';
-import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
+import { fieldOptions } from '../../operationHelpers/apiFields';
+import { fieldsCollection, simplifyOption } from '../../operationHelpers/descriptions';
 import {
 	collectionOf,
 	requireChanges,
@@ -14,13 +15,8 @@ import {
 } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
 import { eventBody, eventIdOf } from './helpers/body';
-import {
-	EVENT_FIELDS,
-	eventDateField,
-	eventFieldOptions,
-	eventIdField,
-	ticketsField,
-} from './helpers/fields';
+import { EVENT_API_FIELDS } from './helpers/apiFields';
+import { EVENT_FIELDS, eventIdField, ticketsField } from './helpers/fields';
 import { ticketsOf, withTickets } from './helpers/tickets';
 
 /** Fields of the read event that the server sets itself. */
@@ -60,11 +56,8 @@ export const fields: INodeProperties[] = [
 	restaurantLocator,
 	eventIdField,
 	fieldsCollection('updateFields', [
-		nameField('event', 'Wine tasting'),
-		eventDateField('startDate', 'Start of the event'),
-		eventDateField('endDate', 'End of the event'),
+		...fieldOptions(EVENT_API_FIELDS, 'updateFields'),
 		ticketsField('The new tickets of the event: they replace the tickets on its first floor'),
-		...eventFieldOptions(),
 	]),
 	simplifyOption(EVENT_FIELDS),
 ];

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
+import { fieldOptions } from '../../operationHelpers/apiFields';
 import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
 import { collectionOf } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
-import { PRICE_RULE, PRODUCT_FIELDS, productBody, productFieldOptions } from './helpers/fields';
+import { PRICE_RULE, PRODUCT_API_FIELDS } from './helpers/apiFields';
+import { PRODUCT_FIELDS, productBody } from './helpers/fields';
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const fields: IDataObject = {
@@ -12,7 +14,7 @@ async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject |
 		price: item.getNodeParameter('price'),
 		...collectionOf(item, 'additionalFields'),
 	};
-	return productBody(item, fields);
+	return await productBody(item, fields);
 }
 
 export const operation = apiOperation({
@@ -38,6 +40,6 @@ export const fields: INodeProperties[] = [
 		required: true,
 		description: `Dine-in price. ${PRICE_RULE}.`,
 	},
-	fieldsCollection('additionalFields', productFieldOptions()),
+	fieldsCollection('additionalFields', fieldOptions(PRODUCT_API_FIELDS, 'additionalFields')),
 	simplifyOption(PRODUCT_FIELDS),
 ];

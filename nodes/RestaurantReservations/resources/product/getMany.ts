@@ -8,7 +8,8 @@ import {
 } from '../../operationHelpers/descriptions';
 import { collectionOf, onlySet } from '../../operationHelpers/readParameters';
 import { apiOperation, pageBySkipTake } from '../../operationHelpers/routing';
-import { PRODUCT_FIELDS, productGroupField } from './helpers/fields';
+import { productGroupField } from './helpers/apiFields';
+import { PRODUCT_FIELDS } from './helpers/fields';
 
 /** Puts the filters that are set into the query; skip and take come from the paging. */
 async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject> {

@@ -1,16 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
-import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
+import { fieldOptions } from '../../operationHelpers/apiFields';
+import { fieldsCollection, simplifyOption } from '../../operationHelpers/descriptions';
 import { collectionOf, requireChanges } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
-import {
-	priceField,
-	PRODUCT_FIELDS,
-	productBody,
-	productFieldOptions,
-	productIdField,
-} from './helpers/fields';
+import { PRODUCT_API_FIELDS } from './helpers/apiFields';
+import { PRODUCT_FIELDS, productBody, productIdField } from './helpers/fields';
 
 /**
  * Spec 7.3: the price rules hold for the product as stored after the update, legacy prices
@@ -26,7 +22,7 @@ export function legacyPriceHint(where: string): string {
 }
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
-	const body = productBody(item, collectionOf(item, 'updateFields'));
+	const body = await productBody(item, collectionOf(item, 'updateFields'));
 	requireChanges(item, body);
 	return body;
 }
@@ -47,10 +43,6 @@ export const operation = apiOperation({
 export const fields: INodeProperties[] = [
 	restaurantLocator,
 	productIdField,
-	fieldsCollection('updateFields', [
-		nameField('product', 'Burrata'),
-		priceField('price', 'Dine-in price'),
-		...productFieldOptions(),
-	]),
+	fieldsCollection('updateFields', fieldOptions(PRODUCT_API_FIELDS, 'updateFields')),
 	simplifyOption(PRODUCT_FIELDS),
 ];

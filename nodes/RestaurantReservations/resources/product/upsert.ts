@@ -16,6 +16,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
+import { fieldOptions } from '../../operationHelpers/apiFields';
 import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
 import { collectionOf, restaurantIdOf } from '../../operationHelpers/readParameters';
 import { apiOperation, pairWithItem, simplifyItems } from '../../operationHelpers/routing';
@@ -28,7 +29,8 @@ import {
 	type UpsertRow,
 } from '../../operationHelpers/upsert';
 import { readAllProducts } from './helpers/allProducts';
-import { priceField, PRODUCT_FIELDS, productBody, productFieldOptions } from './helpers/fields';
+import { priceField, PRODUCT_API_FIELDS } from './helpers/apiFields';
+import { PRODUCT_FIELDS, productBody } from './helpers/fields';
 import { legacyPriceHint } from './update';
 
 /** What the API needs to create a product (spec 4.3), and where the row sets it. */
@@ -96,7 +98,7 @@ function rowOf(item: IExecuteSingleFunctions, fields: IDataObject): UpsertRow {
 
 /** The fields the row sets, checked like Create and Update before anything is read or sent. */
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject> {
-	const fields = productBody(item, {
+	const fields = await productBody(item, {
 		productPLU: pluOf(item.getNodeParameter('productPLU', '')),
 		name: item.getNodeParameter('name', ''),
 		...collectionOf(item, 'additionalFields'),
@@ -184,7 +186,9 @@ export const fields: INodeProperties[] = [
 	},
 	fieldsCollection('additionalFields', [
 		priceField('price', 'Dine-in price; needed when the product is created'),
-		...productFieldOptions().filter((option) => option.name !== 'productPLU'),
+		...fieldOptions(PRODUCT_API_FIELDS, 'additionalFields').filter(
+			(option) => option.name !== 'productPLU',
+		),
 	]),
 	simplifyOption(PRODUCT_FIELDS),
 ];

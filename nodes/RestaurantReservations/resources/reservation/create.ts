@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
+import { fieldOptions } from '../../operationHelpers/apiFields';
 import { fieldsCollection, simplifyOption } from '../../operationHelpers/descriptions';
 import { collectionOf } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
@@ -10,14 +11,13 @@ import {
 	requiredWholeNumber,
 	textInput,
 } from '../../operationHelpers/inputValues';
-import { GROUP_SIZE_FIX, reservationBody } from './helpers/body';
+import { GROUP_SIZE_FIX, RESERVATION_API_FIELDS, TIME_DESCRIPTION } from './helpers/apiFields';
+import { reservationBody } from './helpers/body';
 import {
 	additionalsField,
 	guestProfileField,
 	orderFields,
 	RESERVATION_FIELDS,
-	reservationFieldOptions,
-	TIME_DESCRIPTION,
 } from './helpers/fields';
 import { checkBookingRulesField, checkRulesFirst } from './helpers/rulesFirst';
 import { keepCreatedPlace, refuseLikeTheRules } from './helpers/slotGuard';
@@ -97,7 +97,7 @@ export const fields: INodeProperties[] = [
 		description: 'The name the guest books under (not empty)',
 	},
 	checkBookingRulesField,
-	fieldsCollection('additionalFields', reservationFieldOptions()),
+	fieldsCollection('additionalFields', fieldOptions(RESERVATION_API_FIELDS, 'additionalFields')),
 	guestProfileField,
 	additionalsField,
 	...orderFields,

@@ -1,43 +1,23 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
+import { fieldOptions } from '../../operationHelpers/apiFields';
 import { fieldsCollection, simplifyOption } from '../../operationHelpers/descriptions';
 import { collectionOf, requireChanges } from '../../operationHelpers/readParameters';
 import { apiOperation, simplify } from '../../operationHelpers/routing';
 import { reservationBody } from './helpers/body';
+import { RESERVATION_API_FIELDS } from './helpers/apiFields';
 import {
 	additionalsField,
 	guestProfileField,
 	orderFields,
 	RESERVATION_FIELDS,
-	reservationFieldOptions,
 	reservationIdField,
-	TIME_DESCRIPTION,
 } from './helpers/fields';
 import { checkBookingRulesField, checkChangeFirst } from './helpers/rulesFirst';
 import { keepChangedPlace, refuseLikeTheRules } from './helpers/slotGuard';
 import { checkReservationId } from './helpers/reservationId';
 import { addReading } from './helpers/reading';
-
-/** The main fields of Create, optional here. */
-const MAIN_FIELDS: INodeProperties[] = [
-	{
-		displayName: 'Group Size',
-		name: 'groupSize',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 2,
-		description: 'Number of guests',
-	},
-	{ displayName: 'Guest Name', name: 'customerName', type: 'string', default: '' },
-	{
-		displayName: 'Reservation Time',
-		name: 'reservationTime',
-		type: 'dateTime',
-		default: '',
-		description: TIME_DESCRIPTION,
-	},
-];
 
 async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject | IDataObject[]> {
 	const body = await reservationBody(item, collectionOf(item, 'updateFields'));
@@ -62,7 +42,7 @@ export const operation = apiOperation({
 export const fields: INodeProperties[] = [
 	restaurantLocator,
 	reservationIdField,
-	fieldsCollection('updateFields', [...MAIN_FIELDS, ...reservationFieldOptions()]),
+	fieldsCollection('updateFields', fieldOptions(RESERVATION_API_FIELDS, 'updateFields')),
 	guestProfileField,
 	additionalsField,
 	...orderFields,

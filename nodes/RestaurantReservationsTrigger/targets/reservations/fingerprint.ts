@@ -8,6 +8,7 @@ import type { StateNames, ValueKind } from '../../state/valueTokens';
 import { earlierTimeToken, encodeValue } from '../../state/valueTokens';
 import { hasOffset } from '../../../shared/localTime';
 import { stateOf } from '../../../shared/reading/record';
+import { GUEST_DETAIL_FIELDS } from '../../../RestaurantReservations/resources/reservation/helpers/fields';
 
 /** Width of the hash over the guest details and the rest of the watched record. */
 export const CONTENT_HASH_LENGTH = 5;
@@ -50,8 +51,10 @@ export const EXACT_FIELDS = [
 /**
  * Guest details: always watched field by field; their previous values are stored only when the
  * trigger's "Report Previous Guest Details" option is on (they are what makes a snapshot large).
+ * They are the reservation fields declared `guestDetail`, in their declared order
+ * (nodes/RestaurantReservations/resources/reservation/helpers/apiFields.ts).
  */
-export const GUEST_DETAIL_FIELDS = ['customerName', 'phone', 'email', 'specialRequests'] as const;
+export { GUEST_DETAIL_FIELDS };
 
 /**
  * Bookkeeping that changes without the booking changing: never a reason for an event. `businessDate`

@@ -1,7 +1,8 @@
 /** The event body and ID from the node's parameters: restaurant-local dates, a list of dates, tickets; checked first. */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { onlySet, restaurantLocalTime, splitList } from '../../../operationHelpers/readParameters';
+import { apiBody } from '../../../operationHelpers/apiFields';
+import { EVENT_API_FIELDS } from './apiFields';
 import { ticketsBody, withTickets } from './tickets';
 
 /**
@@ -14,12 +15,7 @@ export async function eventBody(
 	floors?: unknown,
 ): Promise<IDataObject> {
 	const { tickets, ...rest } = fields;
-	const body = onlySet(rest);
-	if (typeof body.startDate === 'string')
-		body.startDate = await restaurantLocalTime(context, 'Start Date', body.startDate);
-	if (typeof body.endDate === 'string')
-		body.endDate = await restaurantLocalTime(context, 'End Date', body.endDate);
-	if (body.dates !== undefined) body.dates = splitList(body.dates);
+	const body = await apiBody(context, EVENT_API_FIELDS, rest);
 	const ticketList = ticketsBody(context, tickets as IDataObject | undefined);
 	if (ticketList) body.floors = withTickets(floors, ticketList);
 	return body;

@@ -1,78 +1,10 @@
-/** The event parameters that several operations share (spec 2.9): the ID, what Simplify keeps, the event fields, tickets. */
+/** The event parameters that several operations share (spec 2.9): the ID, what Simplify keeps (read from the declarations of ./apiFields), tickets. */
 import type { INodeProperties } from 'n8n-workflow';
+import { simplifiedFields } from '../../../operationHelpers/apiFields';
+import { EVENT_API_FIELDS } from './apiFields';
 
 /** What Simplify keeps of an event (RestaurantFullContract has over 15 fields). */
-export const EVENT_FIELDS = [
-	'id',
-	'name',
-	'description',
-	'promoImage',
-	'startDate',
-	'endDate',
-	'isOffline',
-	'isPublic',
-	'dates',
-	'lastStatusChange',
-] as const;
-
-export const EVENT_TIME_DESCRIPTION =
-	"Restaurant-local date and time. A time with a UTC offset or 'Z' (for example from {{ $now }}) is converted to the restaurant's time zone before sending";
-
-/** The description of the event, shown to guests. */
-export const eventDescriptionField: INodeProperties = {
-	displayName: 'Description',
-	name: 'description',
-	type: 'string',
-	typeOptions: { rows: 3 },
-	default: '',
-	description: 'Description shown to guests',
-};
-
-/** Start Date or End Date of an event, restaurant-local; `lead` begins its description. */
-export function eventDateField(
-	which: 'startDate' | 'endDate',
-	lead: string,
-	required = false,
-): INodeProperties {
-	return {
-		displayName: which === 'startDate' ? 'Start Date' : 'End Date',
-		name: which,
-		type: 'dateTime',
-		default: '',
-		...(required ? { required: true } : {}),
-		description: `${lead}. ${EVENT_TIME_DESCRIPTION}.`,
-	};
-}
-
-/** Fields that Create shows as Additional Fields and Update as Update Fields. */
-export function eventFieldOptions(): INodeProperties[] {
-	return [
-		{
-			displayName: 'Dates',
-			name: 'dates',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 2026-12-03, 2026-12-10',
-			description: 'Comma-separated specific dates of a recurring event',
-		},
-		eventDescriptionField,
-		{
-			displayName: 'Is Public',
-			name: 'isPublic',
-			type: 'boolean',
-			default: true,
-			description: 'Whether guests can see the event publicly',
-		},
-		{
-			displayName: 'Promo Image',
-			name: 'promoImage',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://example.com/gala.jpg',
-			description: 'URL of the promotional image',
-		},
-	];
-}
+export const EVENT_FIELDS: readonly string[] = simplifiedFields(EVENT_API_FIELDS);
 
 export function ticketsField(description: string): INodeProperties {
 	return {

@@ -2,11 +2,9 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { checkOrderInput, describeViolation } from '../../../../shared/money';
-import { wholeNumberInput } from '../../../operationHelpers/inputValues';
-import { onlySet, restaurantLocalTime, splitList } from '../../../operationHelpers/readParameters';
-
-// A size the restaurant does not take (0, -2, 40) is its rules' or its server's to refuse.
-export const GROUP_SIZE_FIX = 'Give the number of guests as a whole number, such as 4.';
+import { apiBody } from '../../../operationHelpers/apiFields';
+import { onlySet, splitList } from '../../../operationHelpers/readParameters';
+import { RESERVATION_API_FIELDS } from './apiFields';
 
 interface OrderLineParameter {
 	productId: string;
@@ -18,16 +16,7 @@ export async function reservationBody(
 	context: IExecuteSingleFunctions,
 	fields: IDataObject,
 ): Promise<IDataObject> {
-	const body = onlySet(fields);
-	if (body.reservationTime !== undefined)
-		body.reservationTime = await restaurantLocalTime(
-			context,
-			'Reservation Time',
-			body.reservationTime,
-		);
-	if (body.groupSize !== undefined)
-		body.groupSize = wholeNumberInput(context, body.groupSize, 'Group Size', GROUP_SIZE_FIX);
-	if (body.eventId !== undefined) body.eventId = Number(body.eventId);
+	const body = await apiBody(context, RESERVATION_API_FIELDS, fields);
 
 	const profile = onlySet(context.getNodeParameter('customerProfile', {}) as IDataObject);
 	if (typeof profile.allergy === 'string') profile.allergy = splitList(profile.allergy);

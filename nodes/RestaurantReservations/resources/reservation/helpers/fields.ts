@@ -1,29 +1,22 @@
 /**
- * The reservation parameters that several operations share: the ID, what Simplify keeps, and the
- * fields of CreateReservationContract (spec 2.1) that Create shows as Additional Fields and Update
- * as Update Fields.
+ * The reservation parameters that several operations share: the ID, what Simplify keeps and what
+ * the trigger watches (both read from the declarations of ./apiFields), the guest profile, the
+ * wishes and the order.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { RESERVATION_STATES, STATES_NOTE } from '../../../../shared/parameters';
+import { simplifiedFields } from '../../../operationHelpers/apiFields';
+import { RESERVATION_API_FIELDS } from './apiFields';
 
 /** What Simplify keeps of a reservation (BookingContract has over 40 fields). */
-export const RESERVATION_FIELDS = [
-	'id',
-	'restaurantId',
-	'reservationTime',
-	'businessDate',
-	'groupSize',
-	'customerName',
-	'phone',
-	'email',
-	'tableNumber',
-	'state',
-	'status',
-	'eventId',
-	'specialRequests',
-	'createdAt',
-	'updatedAt',
-] as const;
+export const RESERVATION_FIELDS: readonly string[] = simplifiedFields(RESERVATION_API_FIELDS);
+
+/**
+ * The reservation fields the trigger watches as guest details, in their declared order
+ * (nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint.ts).
+ */
+export const GUEST_DETAIL_FIELDS: readonly string[] = RESERVATION_API_FIELDS.filter(
+	(field) => field.guestDetail,
+).map((field) => field.name);
 
 export const reservationIdField: INodeProperties = {
 	displayName: 'Reservation ID',
@@ -34,141 +27,6 @@ export const reservationIdField: INodeProperties = {
 	placeholder: 'e.g. rsv-101-000042',
 	description: 'ID of the reservation, as returned by Create or Get Many',
 };
-
-export const TIME_DESCRIPTION =
-	"Restaurant-local time of the visit. A time with a UTC offset or 'Z' (for example from {{ $now }}) is converted to the restaurant's time zone before sending.";
-
-/** Fields that Create shows as Additional Fields and Update as Update Fields. */
-export function reservationFieldOptions(): INodeProperties[] {
-	return [
-		{
-			displayName: 'About Guest Notes',
-			name: 'aboutGuestNotes',
-			type: 'string',
-			default: '',
-			description: 'Notes about the guest, kept with the guest profile',
-		},
-		{
-			displayName: 'Amount',
-			name: 'amount',
-			type: 'number',
-			typeOptions: { numberPrecision: 2 },
-			default: 0,
-			description: 'Amount of the booking, for example a prepayment or the check',
-		},
-		{
-			displayName: 'Created By',
-			name: 'createdBy',
-			type: 'string',
-			default: '',
-			description: 'Who created the booking, as shown to staff',
-		},
-		{
-			displayName: 'Delivery Type',
-			name: 'deliveryType',
-			type: 'options',
-			options: [
-				{ name: 'Delivery', value: 'delivery' },
-				{ name: 'Dine-In', value: 'dineIn' },
-				{ name: 'Takeaway', value: 'takeaway' },
-			],
-			default: 'dineIn',
-			description: 'Service type; it decides which product prices an order uses',
-		},
-		{
-			displayName: 'Deposit Token',
-			name: 'depositToken',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-			description: 'Token of a deposit, when prepayment is used',
-		},
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description: "Guest's email address",
-		},
-		{
-			displayName: 'Estimated Turnover Time (Minutes)',
-			name: 'estimatedTurnOverTime',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 120,
-			description: 'How long the table is expected to be used',
-		},
-		{
-			displayName: 'Event Name or ID',
-			name: 'eventId',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getEvents', loadOptionsDependsOn: ['restaurantId.value'] },
-			default: '',
-			description:
-				'Event the booking belongs to. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
-		{
-			displayName: 'External User ID',
-			name: 'externalUserId',
-			type: 'string',
-			default: '',
-			description: "The guest's ID in your system",
-		},
-		{
-			displayName: 'Internal Notes',
-			name: 'internalNotes',
-			type: 'string',
-			default: '',
-			description: 'Notes for the staff, not shown to the guest',
-		},
-		{
-			displayName: 'Payment Type',
-			name: 'paymentType',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. card',
-		},
-		{
-			displayName: 'Phone',
-			name: 'phone',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. +49 30 1234567',
-			description: "Guest's telephone number",
-		},
-		{
-			displayName: 'Source',
-			name: 'source',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. website',
-			description: 'Label of the channel the booking came from',
-		},
-		{
-			displayName: 'Special Requests',
-			name: 'specialRequests',
-			type: 'string',
-			default: '',
-			description: "The guest's wishes",
-		},
-		{
-			displayName: 'State',
-			name: 'state',
-			type: 'options',
-			options: RESERVATION_STATES,
-			default: 'confirmed',
-			description: `State of the booking. To cancel, use the Cancel operation. ${STATES_NOTE}.`,
-		},
-		{
-			displayName: 'Table Number',
-			name: 'tableNumber',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 12',
-		},
-	];
-}
 
 export const guestProfileField: INodeProperties = {
 	displayName: 'Guest Profile',
