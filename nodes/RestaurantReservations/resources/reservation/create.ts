@@ -18,6 +18,7 @@ import {
 	RESERVATION_FIELDS,
 	reservationFieldOptions,
 	TIME_DESCRIPTION,
+	TIME_HINT,
 } from './helpers/fields';
 import { checkBookingRulesField, checkRulesFirst } from './helpers/rulesFirst';
 import { keepCreatedPlace, refuseLikeTheRules } from './helpers/slotGuard';
@@ -77,6 +78,7 @@ export const fields: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: TIME_DESCRIPTION,
+		builderHint: TIME_HINT,
 	},
 	{
 		displayName: 'Group Size',

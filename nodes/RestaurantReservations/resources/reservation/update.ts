@@ -13,6 +13,7 @@ import {
 	reservationFieldOptions,
 	reservationIdField,
 	TIME_DESCRIPTION,
+	TIME_HINT,
 } from './helpers/fields';
 import { checkBookingRulesField, checkChangeFirst } from './helpers/rulesFirst';
 import { keepChangedPlace, refuseLikeTheRules } from './helpers/slotGuard';
@@ -36,6 +37,7 @@ const MAIN_FIELDS: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		description: TIME_DESCRIPTION,
+		builderHint: TIME_HINT,
 	},
 ];
 

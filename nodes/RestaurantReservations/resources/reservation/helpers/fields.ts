@@ -38,6 +38,12 @@ export const reservationIdField: INodeProperties = {
 export const TIME_DESCRIPTION =
 	"Restaurant-local time of the visit. A time with a UTC offset or 'Z' (for example from {{ $now }}) is converted to the restaurant's time zone before sending.";
 
+/** What n8n's AI workflow builder is told about the time of a visit (the field's `builderHint`). */
+export const TIME_HINT = {
+	propertyHint:
+		"The restaurant's own wall-clock time of the visit, 'YYYY-MM-DDTHH:mm' without an offset: 2026-11-22T19:30 is 7:30 pm at the restaurant. Do not convert it to UTC. A value with an offset or 'Z' (e.g. from {{ $now }}) names an instant and is converted to the restaurant's time zone, which may differ from n8n's.",
+};
+
 /** Fields that Create shows as Additional Fields and Update as Update Fields. */
 export function reservationFieldOptions(): INodeProperties[] {
 	return [
