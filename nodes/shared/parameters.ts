@@ -15,6 +15,10 @@ export const restaurantLocator: INodeProperties = {
 	required: true,
 	description:
 		'The restaurant to work with. Only restaurants your access token reaches are listed.',
+	builderHint: {
+		propertyHint:
+			"A resource locator of one restaurant. Leave mode 'list' with an empty value for the user to pick (it lists the restaurants the credential reaches), or use mode 'id' with the restaurant's numeric ID as text (e.g. '101', or an expression such as {{ $json.restaurantId }} from an item of this package's nodes). A name is no ID: to find a restaurant by name, use Restaurant › Search first.",
+	},
 	modes: [
 		{
 			displayName: 'From List',

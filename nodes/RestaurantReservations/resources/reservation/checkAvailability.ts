@@ -27,6 +27,7 @@ import { requiredWholeNumber, textInput } from '../../operationHelpers/inputValu
 import { restaurantLocalTime } from '../../operationHelpers/readParameters';
 import { apiOperation, pairWithItem } from '../../operationHelpers/routing';
 import { loadBookingContext, loadBookingContextAround } from './helpers/bookingContext';
+import { TIME_HINT } from './helpers/apiFields';
 
 const MAX_DAYS = 14;
 const FINAL_WORD =
@@ -175,6 +176,7 @@ export const fields: INodeProperties[] = [
 		placeholder: 'e.g. 2026-12-04T19:30',
 		description:
 			"Restaurant-local date and time, YYYY-MM-DDTHH:mm, without offset. A time with an offset or 'Z' is converted to the restaurant's time zone.",
+		builderHint: TIME_HINT,
 		displayOptions: { show: { checkMode: ['time'] } },
 	},
 	{

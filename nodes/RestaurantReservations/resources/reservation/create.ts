@@ -11,7 +11,12 @@ import {
 	requiredWholeNumber,
 	textInput,
 } from '../../operationHelpers/inputValues';
-import { GROUP_SIZE_FIX, RESERVATION_API_FIELDS, TIME_DESCRIPTION } from './helpers/apiFields';
+import {
+	GROUP_SIZE_FIX,
+	RESERVATION_API_FIELDS,
+	TIME_DESCRIPTION,
+	TIME_HINT,
+} from './helpers/apiFields';
 import { reservationBody } from './helpers/body';
 import {
 	additionalsField,
@@ -77,6 +82,7 @@ export const fields: INodeProperties[] = [
 		default: '',
 		required: true,
 		description: TIME_DESCRIPTION,
+		builderHint: TIME_HINT,
 	},
 	{
 		displayName: 'Group Size',

@@ -34,7 +34,12 @@ import {
 	simplifyItems,
 } from '../../operationHelpers/routing';
 import { RESERVATION_FIELDS } from './helpers/fields';
-import { reservationsOfPeriod, requireOrderedPeriod, type Period } from './helpers/period';
+import {
+	periodHints,
+	reservationsOfPeriod,
+	requireOrderedPeriod,
+	type Period,
+} from './helpers/period';
 import { withReading } from './helpers/reading';
 
 /**
@@ -78,6 +83,9 @@ export const operation = apiOperation({
 	pagination: fetchWindows,
 });
 
+/** Get Many's To is required and a date alone there is its midnight. */
+const PERIOD_HINTS = periodHints('excluded');
+
 export const fields: INodeProperties[] = [
 	restaurantLocator,
 	{
@@ -88,6 +96,7 @@ export const fields: INodeProperties[] = [
 		required: true,
 		description:
 			'Start of the period, restaurant-local, included. Any length of period works: it is fetched in 60-day parts.',
+		builderHint: { propertyHint: PERIOD_HINTS.from },
 	},
 	{
 		displayName: 'To',
@@ -97,6 +106,7 @@ export const fields: INodeProperties[] = [
 		required: true,
 		description:
 			'End of the period, restaurant-local, not included (midnight of a day ends the day before)',
+		builderHint: { propertyHint: PERIOD_HINTS.to },
 	},
 	...returnAllAndLimit,
 	fieldsCollection('filters', [

@@ -25,6 +25,12 @@ export interface ReservationField extends ApiField {
 export const TIME_DESCRIPTION =
 	"Restaurant-local time of the visit. A time with a UTC offset or 'Z' (for example from {{ $now }}) is converted to the restaurant's time zone before sending.";
 
+/** What n8n's AI workflow builder is told about the time of a visit (the field's `builderHint`). */
+export const TIME_HINT = {
+	propertyHint:
+		"The restaurant's own wall-clock time of the visit, 'YYYY-MM-DDTHH:mm' without an offset: 2026-11-22T19:30 is 7:30 pm at the restaurant. Do not convert it to UTC. A value with an offset or 'Z' (e.g. from {{ $now }}) names an instant and is converted to the restaurant's time zone, which may differ from n8n's.",
+};
+
 // A size the restaurant does not take (0, -2, 40) is its rules' or its server's to refuse.
 export const GROUP_SIZE_FIX = 'Give the number of guests as a whole number, such as 4.';
 
@@ -41,6 +47,7 @@ export const RESERVATION_API_FIELDS: readonly ReservationField[] = [
 			type: 'dateTime',
 			default: '',
 			description: TIME_DESCRIPTION,
+			builderHint: TIME_HINT,
 		},
 		in: ['updateFields'],
 		send: asRestaurantLocalTime,

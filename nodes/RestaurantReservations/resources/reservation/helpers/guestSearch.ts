@@ -26,6 +26,10 @@ export const guestSearchFields: INodeProperties[] = [
 		placeholder: 'e.g. +49 30 1234567',
 		description:
 			"The guest's phone number in any format (+49 30 1234567, 0049 30 1234567, 030-123 4567), at least 6 digits. Compared as a number: without a country code it is a number of the restaurant's country (in Germany 030 1234567 is +49 30 1234567), with one it is only that country's number. Give one or more of Guest Name, Phone and Email; with several, a reservation must match all of them.",
+		builderHint: {
+			propertyHint:
+				"Pass the number as the guest gave it, in any format: it is compared as a phone number, not as text. Without a country code it is read as a number of the restaurant's country (030 1234567 at a Berlin restaurant is +49 30 1234567); with a country code it finds only that country's number, so do not add or strip a prefix yourself.",
+		},
 	},
 	{
 		displayName: 'Email',

@@ -99,10 +99,35 @@ export function sortedWithoutDuplicates(pages: readonly IDataObject[][]): IDataO
 }
 
 /**
+ * What n8n's AI workflow builder is told about a period's From and To (their `builderHint`): the
+ * forms the fields take and the mistakes a model makes with them (UTC, loops over short periods).
+ * `dateAloneAsTo` is what a date alone means as To: the end of that day (Find, Get Guest History)
+ * or its midnight, the day left out (Get Many).
+ */
+export function periodHints(dateAloneAsTo: 'included' | 'excluded'): {
+	from: string;
+	to: string;
+} {
+	const forms =
+		"The restaurant's own wall-clock time, 'YYYY-MM-DDTHH:mm' without an offset (do not convert it to UTC), or a date 'YYYY-MM-DD'. A value with an offset or 'Z' (e.g. {{ $now }}) names an instant and is converted to the restaurant's time zone, which may differ from n8n's.";
+	const anyLength =
+		"Any length works: the node splits the period into the API's 60-day parts itself, so never loop over days or weeks.";
+	const toDate =
+		dateAloneAsTo === 'included'
+			? 'A date alone includes that whole day.'
+			: 'A date alone is its midnight, so that day is left out: for the bookings of 2026-11-22 give From 2026-11-22 and To 2026-11-23.';
+	return {
+		from: `Start of the period, included. ${forms} A date alone is the start of that day. ${anyLength}`,
+		to: `End of the period, not included. ${forms} ${toDate}`,
+	};
+}
+
+/**
  * The From and To fields of an operation that reads a period, each description ending with what
  * an empty field means (`emptyFrom`, `emptyTo`: the operation's defaults, ./periodOf).
  */
 export function periodFields(emptyFrom: string, emptyTo: string): INodeProperties[] {
+	const hints = periodHints('included');
 	return [
 		{
 			displayName: 'From',
@@ -110,6 +135,7 @@ export function periodFields(emptyFrom: string, emptyTo: string): INodePropertie
 			type: 'dateTime',
 			default: '',
 			description: `Start of the period, restaurant-local, included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD for the start of that day. A time with an offset or 'Z' is converted to the restaurant's time zone. Empty: ${emptyFrom}.`,
+			builderHint: { propertyHint: `${hints.from} Empty: ${emptyFrom}.` },
 		},
 		{
 			displayName: 'To',
@@ -117,6 +143,7 @@ export function periodFields(emptyFrom: string, emptyTo: string): INodePropertie
 			type: 'dateTime',
 			default: '',
 			description: `End of the period, restaurant-local, not included: YYYY-MM-DDTHH:mm, or a date YYYY-MM-DD to include that whole day. Empty: ${emptyTo}. Any length of period works.`,
+			builderHint: { propertyHint: `${hints.to} Empty: ${emptyTo}.` },
 		},
 	];
 }
