@@ -43,7 +43,6 @@ import { chaosWorkflow } from './workflow';
 
 /** The release users have, kept as it was packed (../fixtures/*.txt says how). */
 export const OLD_RELEASE = {
-	version: '0.1.0',
 	commit: 'ec45e26',
 	tarball: path.join(
 		REPO_ROOT,
@@ -70,22 +69,22 @@ type Json = Record<string, unknown>;
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
-/** One item that must come: its event and record, and the fields it must carry (compared as toMatchObject does). */
-export interface ExpectedItem {
+/** One item that must come: its event and record, and the fields it must carry (see `holds`). */
+interface ExpectedItem {
 	key: string;
 	what: string;
 	item: Json;
 }
 
 const recordId = (json: Json) => String(json.reservationId ?? json.productId);
-export const keyOf = (json: Json) => `${String(json.event)}/${recordId(json)}`;
+const keyOf = (json: Json) => `${String(json.event)}/${recordId(json)}`;
 
 function expected(what: string, item: Json): ExpectedItem {
 	return { key: keyOf(item), what, item };
 }
 
-/** Whether `actual` holds every field of `partial` (objects compared field by field, the rest exactly). */
-export function holds(actual: unknown, partial: unknown): boolean {
+/** Whether `actual` holds every field of `partial` (objects field by field, arrays and values exactly). */
+function holds(actual: unknown, partial: unknown): boolean {
 	if (partial && typeof partial === 'object' && !Array.isArray(partial))
 		return (
 			!!actual &&
@@ -95,7 +94,7 @@ export function holds(actual: unknown, partial: unknown): boolean {
 	return isDeepStrictEqual(actual, partial);
 }
 
-export interface UpgradeLedger {
+interface UpgradeLedger {
 	expected: number;
 	reported: number;
 	lost: string[];
@@ -104,7 +103,7 @@ export interface UpgradeLedger {
 }
 
 /** Each expected item once, with its fields; anything else is wrong. */
-export function compareItems(expectedItems: ExpectedItem[], items: Json[]): UpgradeLedger {
+function compareItems(expectedItems: ExpectedItem[], items: Json[]): UpgradeLedger {
 	const ledger: UpgradeLedger = {
 		expected: expectedItems.length,
 		reported: items.length,
@@ -137,13 +136,14 @@ export interface UpgradeResult {
 	tarballFiles: string[];
 	/** The version each user folder's package.json says after the update. */
 	installedVersions: string[];
-	before: { expected: ExpectedItem[]; items: Json[]; ledger: UpgradeLedger };
-	after: { expected: ExpectedItem[]; items: Json[]; ledger: UpgradeLedger };
+	/** What 0.1.0 reported, and what came after the update, each against what must come. */
+	before: { items: Json[]; ledger: UpgradeLedger };
+	after: { items: Json[]; ledger: UpgradeLedger };
 	/** Items after the update that repeat one 0.1.0 reported (its event, record and values). */
 	again: Json[];
 	/** Queue mode: the executions of the items after the update, and how many a worker started. */
 	executions: { count: number; onWorkers: number };
-	/** The reminder's moment against n8n's stop and start, epoch ms. */
+	/** When n8n was stopped, when the reminder fell due and when n8n was started again, epoch ms. */
 	timing: { stopped: number; due: number; started: number };
 	/** Where the time went: each step and its milliseconds. */
 	phases: Array<[string, number]>;
@@ -622,10 +622,8 @@ export async function runUpgrade(
 		await sleep(2000);
 		phase(`${POLLS_AFTER} more polls`);
 		const after = sink.received.slice(before.length);
+		const afterItems = after.map((r) => r.json);
 		const executionIds = new Set(after.map((r) => String(r.executionId)));
-		const again = after
-			.map((r) => r.json)
-			.filter((json) => expectedBefore.some((e) => e.key === keyOf(json) && holds(json, e.item)));
 		return {
 			kind,
 			restaurantId,
@@ -641,20 +639,11 @@ export async function runUpgrade(
 						}
 					).version,
 			),
-			before: {
-				expected: expectedBefore,
-				items: before,
-				ledger: compareItems(expectedBefore, before),
-			},
-			after: {
-				expected: expectedAfter,
-				items: after.map((r) => r.json),
-				ledger: compareItems(
-					expectedAfter,
-					after.map((r) => r.json),
-				),
-			},
-			again,
+			before: { items: before, ledger: compareItems(expectedBefore, before) },
+			after: { items: afterItems, ledger: compareItems(expectedAfter, afterItems) },
+			again: afterItems.filter((json) =>
+				expectedBefore.some((e) => e.key === keyOf(json) && holds(json, e.item)),
+			),
 			executions: {
 				count: executionIds.size,
 				onWorkers: [...executionIds].filter((id) => starts.of(id).length > 0).length,
@@ -677,7 +666,7 @@ export function printUpgrade(result: UpgradeResult): void {
 	const { before, after, timing, versions } = result;
 	const seconds = (ms: number) => (ms / 1000).toFixed(1);
 	printLine(
-		`upgrade ${result.kind}: ${OLD_RELEASE.version} (${OLD_RELEASE.commit}) -> ${versions.new} (this tree) in place; ` +
+		`upgrade ${result.kind}: ${versions.old} (${OLD_RELEASE.commit}) -> this tree (package.json ${versions.new}) in place; ` +
 			`before the update 0.1.0 reported: ${ledgerText(before.ledger)}; ` +
 			`changes made while n8n was down: ${ledgerText(after.ledger)}, ${result.again.length} reported again from before the update ` +
 			`(n8n down ${seconds(timing.started - timing.stopped)} s, the reminder due ${seconds(timing.due - timing.stopped)} s into it` +
