@@ -3,9 +3,9 @@
  * long chaos runs and the update from 0.1.0 first (its default and queue deployments run side by
  * side, about as long as a chaos run), the third chaos run and the 1,000-restaurant run as the
  * first two of them end (its polls need a core more than the short tests do), the queue-mode chaos
- * run when a third file has ended, by then the queue-durable chaos run (three n8n processes each:
- * never side by side), then the short tests. 562 to 626 s on 2 cores before the update test. A
- * file not listed runs after the listed ones.
+ * run when a third file has ended, normally the queue-durable chaos run (three n8n processes each:
+ * not side by side; a file that fails early lets it start sooner), then the short tests. 562 to
+ * 626 s on 2 cores before the update test. A file not listed runs after the listed ones.
  */
 const ORDER = [
 	'chaos/queue-durable',
