@@ -74,6 +74,8 @@ export interface QueueDeployment {
 
 export interface QueueDeploymentOptions {
 	filesFolder?: string;
+	/** The packed package installed into every process's user folder (this tree's by default). */
+	tarball?: string;
 	/** More n8n environment for every process (e.g. Bull's lock and stall timings). */
 	extraEnv?: Record<string, string>;
 }
@@ -86,7 +88,7 @@ export interface QueueDeploymentOptions {
 export async function startQueueDeployment(
 	work: string,
 	prepare: (deployment: Deployment) => Promise<void>,
-	{ filesFolder, extraEnv = {} }: QueueDeploymentOptions = {},
+	{ filesFolder, tarball = process.env.E2E_TARBALL!, extraEnv = {} }: QueueDeploymentOptions = {},
 ): Promise<QueueDeployment> {
 	fs.rmSync(work, { recursive: true, force: true });
 	fs.mkdirSync(work, { recursive: true });
@@ -97,7 +99,7 @@ export async function startQueueDeployment(
 		kind: 'queue',
 		rt: runtime(),
 		folder: path.join(work, 'n8n'),
-		tarball: process.env.E2E_TARBALL!,
+		tarball,
 		port: await freePort(),
 		filesFolder,
 		extraEnv: {
