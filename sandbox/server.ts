@@ -24,7 +24,7 @@ import { DEFAULT_READING, readingNamed, type Reading, type ReadingName } from '.
 import { problemSender, readingResolver } from './readings/http';
 import { buildSeed, DEFAULT_RESERVATIONS_PER_RESTAURANT, restaurantSeeds } from './seed';
 import { Store } from './store/store';
-import { AJV_OPTIONS, AJV_PLUGINS, OPENAPI_PATH } from './validation';
+import { OPENAPI_PATH, requestValidatorCompiler } from './validation';
 
 declare module 'fastify' {
 	interface FastifyRequest {
@@ -132,11 +132,9 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new FaultInjector(options.latencyMs ?? 0, sendApiProblem);
 	const rateLimit = new RateLimit(options.rateLimitPerSecond ?? 0, sendApiProblem);
 	const tokens = new TokenIssuer(options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
-	const app = Fastify({
-		logger: false,
-		ajv: { customOptions: AJV_OPTIONS, plugins: AJV_PLUGINS },
-		bodyLimit: 10 * 1024 * 1024,
-	});
+	const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+	// JSON bodies are checked without coercion, what arrives as text with it (sandbox/validation.ts).
+	app.setValidatorCompiler(requestValidatorCompiler());
 
 	// Responses are sent as the handlers built them: the OpenAPI response schemas are checked by
 	// the tests, not used to reshape what the server sends.
