@@ -5,9 +5,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import path from 'node:path';
-
-export const OPENAPI_PATH = path.join(__dirname, 'openapi.yaml');
 
 /**
  * Reservation and event times are restaurant-local wall times, usually without an offset

@@ -9,9 +9,8 @@
  */
 import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019';
 import type Ajv from 'ajv';
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import { addApiFormats, OPENAPI_PATH, STRICT_AJV_OPTIONS } from '../../sandbox/validation';
+import { readOpenApiDocument } from '../../sandbox/openapiDocument';
+import { addApiFormats, STRICT_AJV_OPTIONS } from '../../sandbox/validation';
 
 type Schema = Record<string, unknown>;
 
@@ -33,9 +32,7 @@ export interface OpenApiDocument {
 }
 
 /** A fresh copy of sandbox/openapi.yaml, parsed (a test may change its copy). */
-export function readOpenApi(): OpenApiDocument {
-	return parse(readFileSync(OPENAPI_PATH, 'utf8')) as OpenApiDocument;
-}
+export const readOpenApi = () => readOpenApiDocument() as unknown as OpenApiDocument;
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 
