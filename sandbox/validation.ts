@@ -84,7 +84,7 @@ function liftAllOf(schema: Schema): Schema {
  * and says nothing of others gets `additionalProperties: false`, which Ajv's `removeAdditional`
  * reads as "drop the others". So an unknown field is ignored, never stored nor sent back.
  */
-export function withoutUnknownFields(schema: unknown, wholeValue = true): unknown {
+function withoutUnknownFields(schema: unknown, wholeValue = true): unknown {
 	if (!isSchema(schema)) return schema;
 	const lifted = liftAllOf(schema);
 	const out: Schema = {};
