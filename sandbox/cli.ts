@@ -4,6 +4,7 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, TOKEN_PATH } from './oauth';
+import { readOpenApiDocument } from './openapiDocument';
 import { DEFAULT_READING, READING_NAMES, type ReadingName } from './readings';
 import { DEFAULT_RESERVATIONS_PER_RESTAURANT } from './seed';
 import { buildSandbox } from './server';
@@ -73,6 +74,10 @@ const program = new Command()
 		DEFAULT_TOKEN_LIFETIME_SECONDS,
 	)
 	.option('-t, --today <date>', 'anchor day of the seed (YYYY-MM-DD), today by default', day)
+	.option(
+		'--openapi <file>',
+		'the OpenAPI document to follow instead of sandbox/openapi.yaml (routes, validation, reservation fields): e.g. a copy with a field the platform is adding',
+	)
 	.option('-q, --quiet', 'do not log requests')
 	.parse();
 
@@ -84,6 +89,7 @@ function describe(
 		rateLimit: number;
 		reading: ReadingName;
 		tokenLifetime: number;
+		openapi?: string;
 	},
 	restaurants: number,
 ): string {
@@ -96,6 +102,7 @@ function describe(
 		...(opts.tokenLifetime !== DEFAULT_TOKEN_LIFETIME_SECONDS
 			? [`tokens from POST ${TOKEN_PATH} valid for ${opts.tokenLifetime} s`]
 			: []),
+		...(opts.openapi ? [`OpenAPI document ${opts.openapi}`] : []),
 	].join(', ');
 }
 
@@ -112,6 +119,7 @@ async function main(): Promise<void> {
 		tokenLifetime: number;
 		today?: string;
 		quiet?: boolean;
+		openapi?: string;
 	}>();
 	const log = opts.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
 	const { app, store } = await buildSandbox({
@@ -123,6 +131,7 @@ async function main(): Promise<void> {
 		rateLimitPerSecond: opts.rateLimit,
 		reading: opts.reading,
 		tokenLifetimeSeconds: opts.tokenLifetime,
+		openapi: opts.openapi === undefined ? undefined : readOpenApiDocument(opts.openapi),
 		log,
 	});
 	try {

@@ -17,6 +17,7 @@ import { catalogHandlers } from './families/catalog';
 import { eventHandlers } from './families/events';
 import { menuHandlers } from './families/menus';
 import { reservationHandlers } from './families/reservations/handlers';
+import { reservationFields, withDefaults } from './families/reservations/model';
 import { restaurantHandlers } from './families/restaurants';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, TOKEN_PATH, TokenIssuer, tokenRoutes } from './oauth';
 import { ApiProblem, sendProblemDetails } from './problems';
@@ -24,7 +25,8 @@ import { DEFAULT_READING, readingNamed, type Reading, type ReadingName } from '.
 import { problemSender, readingResolver } from './readings/http';
 import { buildSeed, DEFAULT_RESERVATIONS_PER_RESTAURANT, restaurantSeeds } from './seed';
 import { Store } from './store/store';
-import { AJV_OPTIONS, AJV_PLUGINS, OPENAPI_PATH } from './validation';
+import { readOpenApiDocument, type OpenApiDocument } from './openapiDocument';
+import { requestValidatorCompiler } from './validation';
 
 declare module 'fastify' {
 	interface FastifyRequest {
@@ -58,6 +60,11 @@ export interface SandboxOptions {
 	 * tokens never expire.
 	 */
 	tokenLifetimeSeconds?: number;
+	/**
+	 * The OpenAPI document the API follows, parsed: its routes, request validation and the
+	 * reservation's fields. sandbox/openapi.yaml when absent (a test may give a changed copy).
+	 */
+	openapi?: OpenApiDocument;
 	/**
 	 * Receives one line per request (method, path and query, status, time: never a header or the
 	 * body); nothing is logged when absent.
@@ -121,9 +128,15 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		options.reservationsPerRestaurant ?? DEFAULT_RESERVATIONS_PER_RESTAURANT;
 	const extraProducts = options.extraProducts ?? 0;
 	const restaurants = restaurantSeeds(options.restaurants).length;
-	const store = new Store(() =>
-		buildSeed({ today, reservationsPerRestaurant, extraProducts, restaurants }),
-	);
+	// Read once: the routes, the validation and the reservation's fields follow from it.
+	const openapi = options.openapi ?? readOpenApiDocument();
+	const fields = reservationFields(openapi);
+	const store = new Store(() => {
+		const seed = buildSeed({ today, reservationsPerRestaurant, extraProducts, restaurants });
+		for (const data of seed.restaurants.values())
+			for (const reservation of data.reservations.values()) withDefaults(reservation, fields);
+		return seed;
+	});
 	const reading = readingNamed(options.reading ?? DEFAULT_READING);
 	// API errors in the reading's shape; the control path's in the sandbox's own.
 	const sendApiProblem = problemSender(reading);
@@ -132,11 +145,9 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new FaultInjector(options.latencyMs ?? 0, sendApiProblem);
 	const rateLimit = new RateLimit(options.rateLimitPerSecond ?? 0, sendApiProblem);
 	const tokens = new TokenIssuer(options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
-	const app = Fastify({
-		logger: false,
-		ajv: { customOptions: AJV_OPTIONS, plugins: AJV_PLUGINS },
-		bodyLimit: 10 * 1024 * 1024,
-	});
+	const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+	// JSON bodies are checked without coercion, what arrives as text with it (sandbox/validation.ts).
+	app.setValidatorCompiler(requestValidatorCompiler());
 
 	// Responses are sent as the handlers built them: the OpenAPI response schemas are checked by
 	// the tests, not used to reshape what the server sends.
@@ -211,14 +222,14 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			},
 		});
 		const handlers = {
-			...reservationHandlers(store),
+			...reservationHandlers(store, fields),
 			...catalogHandlers(store),
 			...menuHandlers(store),
 			...restaurantHandlers(store),
 			...eventHandlers(store),
 		};
 		await api.register(openapiGlue, {
-			specification: OPENAPI_PATH,
+			specification: openapi,
 			operationResolver: readingResolver(
 				reading,
 				handlers,

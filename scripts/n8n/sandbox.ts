@@ -36,6 +36,8 @@ export interface SandboxOptions {
 	reading?: ReadingName;
 	/** How long a token from POST /token is accepted, whole seconds (3600 when absent). */
 	tokenLifetimeSeconds?: number;
+	/** An OpenAPI file to follow instead of sandbox/openapi.yaml (e.g. a copy with one more field). */
+	openapi?: string;
 	/** Every line the sandbox writes, except the one that says where it listens. */
 	onLine?: Log;
 }
@@ -76,6 +78,7 @@ function cliArgs(options: SandboxOptions): string[] {
 	if (options.reading && options.reading !== 'sandbox') args.push('--reading', options.reading);
 	if (options.tokenLifetimeSeconds !== undefined)
 		args.push('--token-lifetime', String(options.tokenLifetimeSeconds));
+	if (options.openapi) args.push('--openapi', options.openapi);
 	return args;
 }
 

@@ -1,10 +1,11 @@
 /**
  * Every operation of sandbox/openapi.yaml answers a valid request with a response that matches the
  * document (the client checks each response), and bad input gets a ProblemDetails that names the field.
+ * The check itself refuses a field the document does not name, in a response or a request body.
  */
 import type { CallOptions } from '../support/client';
 import { useSandbox } from '../support/sandbox';
-import { operations } from '../support/openapi';
+import { expectRequestsMatchOpenApi, operations, responseErrors } from '../support/openapi';
 
 const ctx = useSandbox();
 
@@ -191,5 +192,49 @@ describe('request validation', () => {
 		});
 		expect(res.status).toBe(404);
 		expect(((await res.json()) as { code: string }).code).toBe('not_found');
+	});
+});
+
+describe('the contract check', () => {
+	it('refuses a response with a field the document lacks, at the top, nested or in a list', async () => {
+		const res = await ctx.call('getReservation', { path: { reservationId: 'rsv-101-000001' } });
+		const reservation = res.body;
+		expect(responseErrors('getReservation', 200, reservation)).toEqual([]);
+		expect(responseErrors('getReservation', 200, { ...reservation, loyaltyPoints: 12 })).toEqual([
+			'getReservation 200: (root) has "loyaltyPoints", which the document lacks',
+		]);
+		expect(
+			responseErrors('getReservation', 200, {
+				...reservation,
+				details: { ...reservation.details, refundId: 'r-1' },
+			}),
+		).toEqual(['getReservation 200: /details has "refundId", which the document lacks']);
+		expect(
+			responseErrors('listReservations', 200, [
+				reservation,
+				{ ...reservation, tableShape: 'round' },
+			]),
+		).toEqual(['listReservations 200: /1 has "tableShape", which the document lacks']);
+	});
+
+	it('refuses a response value of the wrong type', async () => {
+		const res = await ctx.call('getReservation', { path: { reservationId: 'rsv-101-000001' } });
+		expect(responseErrors('getReservation', 200, { ...res.body, groupSize: '2' })).toEqual([
+			'getReservation 200: /groupSize must be integer',
+		]);
+	});
+
+	it('refuses a request body with a field the document lacks or a value of the wrong type', () => {
+		const url = `${ctx.sandbox.url}/api/rsv/admin/restaurants/101/reservations`;
+		const body = { reservationTime: '2028-06-01T19:00:00', groupSize: 2 };
+		expect(() => expectRequestsMatchOpenApi([{ method: 'POST', url, body }])).not.toThrow();
+		expect(() =>
+			expectRequestsMatchOpenApi([{ method: 'POST', url, body: { ...body, seatingWish: 'x' } }]),
+		).toThrow('createReservation request: (root) has "seatingWish", which the document lacks');
+		expect(() =>
+			expectRequestsMatchOpenApi([
+				{ method: 'POST', url, body: { ...body, customerProfile: { allergy: 'nuts' } } },
+			]),
+		).toThrow('createReservation request: /customerProfile/allergy must be array');
 	});
 });

@@ -257,7 +257,7 @@ describe.each(Object.keys(EXPECTED) as Array<keyof typeof EXPECTED>)('reading %s
 		expect(back.body.timeZone).toBe(one.body.timeZone);
 	});
 
-	it('answers every error in its shape: 400 (order, schema, state), 401, 404, 503, 429', async () => {
+	it('answers every error in its shape: 400 (order, schema, JSON type, state), 401, 404, 503, 429', async () => {
 		const order = await http(ctx, 'POST', reservations(LA), {
 			body: {
 				reservationTime: LOCAL,
@@ -276,6 +276,16 @@ describe.each(Object.keys(EXPECTED) as Array<keyof typeof EXPECTED>)('reading %s
 		want.clientError(schema.body, 'validation_failed', /groupSize/);
 		if (name === 'platform') expect(schema.body.errors).toHaveProperty('groupSize');
 		if (name === 'legacy') expect(schema.body.ModelState).toHaveProperty('groupSize');
+
+		// A JSON body is read without coercion: the text "2" is no integer.
+		const typed = await http(ctx, 'POST', reservations(LA), {
+			body: { reservationTime: LOCAL, groupSize: '2', customerName: 'Reading Guest' },
+		});
+		expect(typed.status).toBe(400);
+		want.clientError(typed.body, 'validation_failed', /^groupSize: must be integer\.$/);
+		if (name === 'platform') expect(typed.body.errors).toEqual({ groupSize: ['must be integer'] });
+		if (name === 'legacy')
+			expect(typed.body.ModelState).toEqual({ groupSize: ['must be integer'] });
 
 		const state = await http(ctx, 'POST', reservations(LA), {
 			body: { reservationTime: LOCAL, groupSize: 2, customerName: 'Guest', status: 'Teleported' },

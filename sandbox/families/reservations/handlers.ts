@@ -5,10 +5,11 @@ import { diffFields, nowIso, type Store } from '../../store/store';
 import type { DeliveryType, Json, Reservation, RestaurantData } from '../../store/types';
 import { created, handler, restaurantOf } from '../context';
 import { enforceBookingRules, requireGuestName } from './bookingRules';
-import { businessDateOf, emptyDetails, initialState, RESERVATION_INPUT_FIELDS } from './model';
+import { businessDateOf, emptyDetails, initialState, type ReservationFields } from './model';
 import { priceOrder, type OrderRequest } from './pricing';
 
-type ReservationInput = Partial<Record<(typeof RESERVATION_INPUT_FIELDS)[number], unknown>> & {
+/** A create or update body, its fields those of CreateReservationContract (./model.ts). */
+type ReservationInput = Json & {
 	reservationTime?: string;
 	groupSize?: number;
 	state?: Reservation['state'];
@@ -65,6 +66,7 @@ function acceptInput(
 	data: RestaurantData,
 	input: ReservationInput,
 	deliveryType: DeliveryType,
+	storedAsSent: ReservationFields['storedAsSent'],
 ): Partial<Reservation> {
 	if (input.state === 'cancelled') {
 		throw badRequest(
@@ -79,8 +81,7 @@ function acceptInput(
 		);
 	}
 	const fields: Json = {};
-	for (const key of RESERVATION_INPUT_FIELDS)
-		if (input[key] !== undefined) fields[key] = input[key];
+	for (const key of storedAsSent) if (input[key] !== undefined) fields[key] = input[key];
 	if (input.reservationTime !== undefined) {
 		fields.reservationTime = localTime(data, 'reservationTime', input.reservationTime);
 		fields.businessDate = businessDateOf(fields.reservationTime as string);
@@ -134,14 +135,14 @@ function requireAppRange(range: { from?: string; to?: string }, q: ListQuery): v
 	}
 }
 
-export function reservationHandlers(store: Store) {
+export function reservationHandlers(store: Store, { storedAsSent, defaults }: ReservationFields) {
 	return {
 		createReservation: handler<object, object, ReservationInput>((req, reply) => {
 			const data = restaurantOf(store, req);
 			const input = req.body;
 			requireGuestName(input.customerName);
 			const deliveryType = input.deliveryType ?? 'dineIn';
-			const fields = acceptInput(data, input, deliveryType);
+			const fields = acceptInput(data, input, deliveryType, storedAsSent);
 			enforceBookingRules(data, req.principal, {
 				time: fields.reservationTime as string,
 				partySize: input.groupSize!,
@@ -152,25 +153,9 @@ export function reservationHandlers(store: Store) {
 			const reservation = {
 				id: `rsv-${data.profile.id}-${String(n).padStart(6, '0')}`,
 				restaurantId: data.profile.id,
-				customerName: null,
-				phone: null,
-				email: null,
-				tableNumber: null,
-				specialRequests: null,
-				internalNotes: null,
-				aboutGuestNotes: null,
-				amount: null,
-				estimatedTurnOverTime: null,
-				paymentType: null,
-				depositToken: null,
-				externalUserId: null,
-				customerProfile: null,
-				additionals: null,
-				referral: null,
+				...defaults,
 				source: actor.type === 'application' ? actor.name : 'partner-api',
 				createdBy: actor.name,
-				eventId: null,
-				order: null,
 				...fields,
 				state:
 					input.state ?? initialState(input.groupSize!, data.config.reservationSettings as Json),
@@ -242,7 +227,7 @@ export function reservationHandlers(store: Store) {
 			const deliveryType =
 				req.body.deliveryType ?? (reservation.deliveryType as DeliveryType) ?? 'dineIn';
 			if (req.body.customerName !== undefined) requireGuestName(req.body.customerName);
-			const fields = acceptInput(data, req.body, deliveryType);
+			const fields = acceptInput(data, req.body, deliveryType, storedAsSent);
 			// The rules judge a booking's time and size: only a change of either is checked.
 			if (fields.reservationTime !== undefined || fields.groupSize !== undefined)
 				enforceBookingRules(
