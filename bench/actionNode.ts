@@ -169,6 +169,38 @@ async function measureActionNode(runs: number): Promise<void> {
 			met: listRatio <= 1.5,
 		});
 
+		// The same windows through the smallest declarative node (one GET per input item): what
+		// Get Many itself costs beyond n8n's declarative engine.
+		const floor = nodeRun(floorNode, sandbox.url);
+		const windowItems = windows.map((w) => ({ from: w.from, to: w.to }));
+		const floorList = () =>
+			floor(
+				{
+					operation: 'list',
+					from: '={{ $json.from }}',
+					to: '={{ $json.to }}',
+					includeEvents: true,
+				},
+				windowItems,
+			);
+		const [listedByNode, listedByFloor] = [await getMany(), await floorList()];
+		if (listedByNode.length !== listedByFloor.length)
+			throw new Error(
+				`Get Many listed ${listedByNode.length} reservations, the floor node ${listedByFloor.length}`,
+			);
+		const [nodeListAgain, engineList] = await sideBySide(runs, getMany, floorList);
+		const listOwnRatio = round(nodeListAgain.medianMs / engineList.medianMs, 2);
+		add({
+			key: 'node.get-many-vs-engine',
+			benchmark: 'action node',
+			measure: `Reservation Get Many, 365 days (${windows.length} windows), vs a minimal declarative node listing the same windows, on n8n's ${nodeVersion()}: median ms`,
+			value: nodeListAgain.medianMs,
+			floor: engineList.medianMs,
+			ratio: listOwnRatio,
+			target: '<= 1.3 x minimal declarative node',
+			met: listOwnRatio <= 1.3,
+		});
+
 		// With a network latency, bounded concurrency pays: the node against the windows one by one.
 		await sandbox.control('PUT', '/latency', { ms: LATENCY_MS });
 		const [nodeSlow, sequential] = await sideBySide(runs, getMany, async () => {

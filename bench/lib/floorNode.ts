@@ -1,16 +1,25 @@
 /**
- * The engine's floor: the smallest declarative node that sends the same reservation POST, run
- * through the same engine. The distance between it and the real node is what our node itself
+ * The engine's floor: the smallest declarative node that sends the same reservation POST (Create),
+ * or lists the same reservation windows (List: one GET per input item, its window in the item),
+ * run through the same engine. The distance between it and the real node is what our node itself
  * costs; the distance between it and a plain client is what n8n's declarative engine costs.
  */
 import type { INodeType } from 'n8n-workflow';
 
-const toBody = (name: string, type: 'string' | 'number') => ({
+const RESERVATIONS = '/api/rsv/admin/restaurants/102/reservations';
+
+const sent = (
+	name: string,
+	type: 'string' | 'number' | 'boolean',
+	where: 'body' | 'query',
+	operation: string,
+) => ({
 	displayName: name,
 	name,
 	type,
-	default: type === 'number' ? 0 : '',
-	routing: { send: { type: 'body' as const, property: name } },
+	default: type === 'number' ? 0 : type === 'boolean' ? false : '',
+	displayOptions: { show: { operation: [operation] } },
+	routing: { send: { type: where, property: name } },
 });
 
 export const floorNode = {
@@ -35,15 +44,22 @@ export const floorNode = {
 					{
 						name: 'Create',
 						value: 'create',
-						routing: {
-							request: { method: 'POST', url: '/api/rsv/admin/restaurants/102/reservations' },
-						},
+						routing: { request: { method: 'POST', url: RESERVATIONS } },
+					},
+					{
+						name: 'List',
+						value: 'list',
+						// The answer is an array: n8n makes each reservation an item.
+						routing: { request: { method: 'GET', url: RESERVATIONS } },
 					},
 				],
 			},
-			toBody('reservationTime', 'string'),
-			toBody('groupSize', 'number'),
-			toBody('customerName', 'string'),
+			sent('reservationTime', 'string', 'body', 'create'),
+			sent('groupSize', 'number', 'body', 'create'),
+			sent('customerName', 'string', 'body', 'create'),
+			sent('from', 'string', 'query', 'list'),
+			sent('to', 'string', 'query', 'list'),
+			sent('includeEvents', 'boolean', 'query', 'list'),
 		],
 	},
 } as unknown as INodeType;
