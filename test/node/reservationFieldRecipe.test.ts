@@ -5,11 +5,9 @@
  * node offers it in Create's Additional Fields and Update's Update Fields, and adds nothing else
  * but its name in Simplify's description; Create and Update send it as a JSON array of strings
  * from the comma-separated text a user types; Simplify keeps it; the trigger watches it as a guest
- * detail. The API answering is the sandbox behind a proxy that stores the field (the sandbox of
- * this branch does not know it).
+ * detail. The API answering is the sandbox started on openapi.yaml with the field's one entry
+ * added: the other half of the recipe.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addLocalDays } from '../../nodes/shared/dateWindows';
@@ -17,6 +15,7 @@ import { GUEST_DETAIL_FIELDS } from '../../nodes/RestaurantReservationsTrigger/t
 import { actionNodeDescriptionText } from '../support/nodeDescription';
 import { json } from '../support/nodeResults';
 import { nodeRunner, restaurant } from '../support/nodeRunner';
+import { documentFileWithDietaryNeeds } from '../support/openapiWithField';
 import { todayUtc, useSandbox } from '../support/sandbox';
 
 jest.mock('../../nodes/RestaurantReservations/resources/reservation/helpers/apiFields', () => {
@@ -51,77 +50,13 @@ jest.mock('../../nodes/RestaurantReservations/resources/reservation/helpers/apiF
 	};
 });
 
-const ctx = useSandbox();
-
-/**
- * The API with one more reservation field: each request goes to the sandbox; the `dietaryNeeds` a
- * request sends is kept for the reservation it answers with, and added to that reservation in
- * every later answer.
- */
-function apiWithDietaryNeeds() {
-	const kept = new Map<string, unknown>();
-	const withField = (record: unknown): unknown => {
-		if (Array.isArray(record)) return record.map(withField);
-		const id = (record as { id?: unknown } | null)?.id;
-		return typeof id === 'string' && kept.has(id)
-			? { ...(record as object), dietaryNeeds: kept.get(id) }
-			: record;
-	};
-	const server = http.createServer((request, response) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => {
-			void (async () => {
-				const sent = Buffer.concat(chunks).toString('utf8');
-				const answer = await fetch(`${ctx.sandbox.url}${request.url}`, {
-					method: request.method,
-					headers: Object.fromEntries(
-						['authorization', 'content-type', 'accept']
-							.filter((name) => request.headers[name] !== undefined)
-							.map((name) => [name, String(request.headers[name])]),
-					),
-					body: sent === '' ? undefined : sent,
-				});
-				const text = await answer.text();
-				let body: unknown;
-				try {
-					body = JSON.parse(text);
-				} catch {
-					response.writeHead(answer.status).end(text);
-					return;
-				}
-				const field = sent === '' ? undefined : (JSON.parse(sent) as Record<string, unknown>);
-				const id = (body as { id?: unknown }).id;
-				if (field && 'dietaryNeeds' in field && typeof id === 'string')
-					kept.set(id, field.dietaryNeeds);
-				response
-					.writeHead(answer.status, { 'content-type': 'application/json' })
-					.end(JSON.stringify(withField(body)));
-			})();
-		});
-	});
-	return {
-		start: async () =>
-			await new Promise<string>((resolve) =>
-				server.listen(0, '127.0.0.1', () =>
-					resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-				),
-			),
-		stop: async () => await new Promise((resolve) => server.close(resolve)),
-	};
-}
-
-const api = apiWithDietaryNeeds();
-let baseUrl = '';
-beforeAll(async () => {
-	baseUrl = await api.start();
-});
-afterAll(async () => {
-	await api.stop();
-});
+// The sandbox on openapi.yaml with the field's one entry (../support/openapiWithField).
+const ctx = useSandbox({ openapi: documentFileWithDietaryNeeds() });
 
 const node = nodeRunner(ctx, { resource: 'reservation', restaurantId: restaurant(101) });
-const run = async (parameters: Record<string, unknown>) => await node.run(parameters, { baseUrl });
+// Its requests are checked by the sandbox against the changed document, not the test's unchanged one.
+const run = async (parameters: Record<string, unknown>) =>
+	await node.run(parameters, { baseUrl: ctx.sandbox.url });
 // Beyond the seeded year, so that these tests see only their own reservations.
 const day = `${addLocalDays(`${todayUtc()}T00:00:00`, 720).slice(0, 10)}T19:00:00`;
 

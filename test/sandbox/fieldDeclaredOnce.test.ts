@@ -6,35 +6,19 @@
  * Raw HTTP, each answer checked against the changed document (the test client follows the
  * unchanged one).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { stringify } from 'yaml';
-import { openApiContract, readOpenApi, responseErrors } from '../support/openapi';
+import { openApiContract, responseErrors } from '../support/openapi';
+import {
+	documentFileWithDietaryNeeds,
+	documentWithDietaryNeeds,
+} from '../support/openapiWithField';
 import { rawCall, type RawRequest } from '../support/rawHttp';
 import { useSandbox, type SandboxContext } from '../support/sandbox';
 
 const RESERVATIONS = '/api/rsv/admin/restaurants/101/reservations';
 const TIME = '2029-05-17T19:30:00';
 
-/** sandbox/openapi.yaml with one more field of CreateReservationContract: nothing else. */
-function documentWithDietaryNeeds() {
-	const document = readOpenApi();
-	const contract = document.components.schemas.CreateReservationContract;
-	(contract.properties as Record<string, object>).dietaryNeeds = {
-		type: 'array',
-		nullable: true,
-		description: 'Dietary needs of the party.',
-		items: { type: 'string' },
-	};
-	return document;
-}
-
 const document = documentWithDietaryNeeds();
-const folder = mkdtempSync(path.join(tmpdir(), 'sandbox-openapi-'));
-const documentFile = path.join(folder, 'openapi.yaml');
-writeFileSync(documentFile, stringify(document));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const documentFile = documentFileWithDietaryNeeds();
 
 const request = (ctx: SandboxContext, method: string, route: string, options?: RawRequest) =>
 	rawCall(ctx.sandbox.url, method, route, options);
