@@ -6,13 +6,13 @@
  * the update is a change of the rest, as the earlier release saw it); from the first poll that
  * stored the new records on, a change of the notes is named, once.
  */
-import type { INodeParameters, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, IPollFunctions } from 'n8n-workflow';
 import { RestaurantReservationsTrigger } from '../../nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node';
 import { pollWatch } from '../../nodes/RestaurantReservationsTrigger/poll/poll';
 import { GUEST_DETAIL_FIELDS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
 import { fixClock, realClock } from './fixedClocks';
-import { baselined, localDay, oneRestaurant, type ChangeJson, type Trigger } from './support';
+import { baselined, localDay, oneRestaurant, type Trigger } from './support';
 
 const ctx = useSandbox();
 beforeEach(async () => ctx.sandbox.reset());
@@ -60,7 +60,7 @@ const descriptions = (trigger: Trigger) =>
 		({ guestDetails, guestDetailsAs }) => ({ guestDetails, guestDetailsAs }),
 	);
 
-const updated = (reservationId: string, more: Partial<ChangeJson>) => ({
+const updated = (reservationId: string, more: IDataObject) => ({
 	event: 'reservationUpdated',
 	restaurantId: 101,
 	reservationId,
