@@ -146,6 +146,33 @@ describe('other fields', () => {
 	});
 });
 
+describe('a guest detail changed', () => {
+	const withValues = reservationLayout(reservationDescription(true));
+	const renamed = (layout: ReservationLayout, reportPreviousGuestDetails: boolean) =>
+		diff(
+			fingerprint(base, layout),
+			fingerprint({ ...base, customerName: 'Anna Berg' }, layout),
+			{ ...base, customerName: 'Anna Berg' },
+			layout,
+			NO_PLACEMENTS,
+			{ reportPreviousGuestDetails },
+		)!.changes;
+
+	it('carries its previous value when the record holds it and the option asks for it', () => {
+		expect(renamed(withValues, true)).toEqual({
+			customerName: { previous: 'Anna Schmidt', current: 'Anna Berg' },
+		});
+	});
+
+	it('carries the new value alone when the option was switched off (the record holds the old value)', () => {
+		expect(renamed(withValues, false)).toEqual({ customerName: { current: 'Anna Berg' } });
+	});
+
+	it('carries the new value alone when the option was switched on (the record holds a hash)', () => {
+		expect(renamed(LAYOUT, true)).toEqual({ customerName: { current: 'Anna Berg' } });
+	});
+});
+
 describe('a previous time with an offset', () => {
 	const before = { reservationTime: '2026-11-22T19:30:00+01:00' };
 
