@@ -8,6 +8,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { StateVocabulary } from '../shared/reading/vocabulary';
 import type { RequestPacing } from './api/pacing';
+import type { RecordDescription } from './state/description';
 import type { ListedRecord, StoredRecord } from './state/records';
 import type { StoredRestaurant, StoredState } from './state/storedState';
 import type { MomentSettings } from './targets/reservations/momentSettings';
@@ -26,6 +27,11 @@ export interface TriggerSettings {
 	requestLimit: number;
 	/** What the stored state depends on: another key starts a new baseline. */
 	settingsKey: string;
+	/**
+	 * The keys release 0.1.0 stored its states under for settings this release reads as they are,
+	 * each with the description of the records 0.1.0 stored under it (its states hold none).
+	 */
+	keysOf010: Readonly<Record<string, RecordDescription>>;
 	/** The settings of the reservation listing; present when reservations or guests are watched. */
 	reservations?: ReservationSettings;
 	/** The settings only guests have; present exactly when guests are watched. */
@@ -114,26 +120,46 @@ export interface Unlisted {
 export interface WatchTarget {
 	/** One restaurant's listing: every request of it answers, or the poll fails. */
 	list(restaurant: Restaurant): Promise<Listing>;
-	/** A restaurant's stored records, in ID order; throws on text that is not a snapshot of this target. */
-	readRecords(text: string): StoredRecord[];
+	/** What the records `writeRecords` writes hold: stored with the snapshot (./state/description). */
+	description: RecordDescription;
+	/**
+	 * A restaurant's stored records by the description they were stored with, in ID order; throws on
+	 * text that is not a snapshot of this target, or on a description this release cannot read.
+	 */
+	readRecords(text: string, description: RecordDescription): StoredRecord[];
 	/** A restaurant's records (in ID order, distinct IDs) as the stored text. */
 	writeRecords(records: readonly StoredRecord[]): string;
-	/** The tracked records of no listed record (in ID order): which are still watched, which are gone. */
-	unlisted(listing: Listing, missing: StoredRecord[]): Promise<Unlisted>;
+	/**
+	 * The tracked records of no listed record (in ID order, stored as `previous` says): which are
+	 * still watched, which are gone.
+	 */
+	unlisted(
+		listing: Listing,
+		missing: StoredRecord[],
+		previous: StoredRestaurant,
+	): Promise<Unlisted>;
 	/** The item of a listed record the snapshot lacks; undefined when it only came into view, or its event is not chosen. */
 	created(
 		listed: ListedRecord,
 		restaurant: Restaurant,
 		previous: StoredRestaurant,
 	): TriggerItem | undefined;
-	/** The item of a tracked record whose record differs; undefined when nothing watched changed or no chosen event matches. */
+	/**
+	 * The item of a tracked record whose record differs, compared by the description it was stored
+	 * with (`previous`); undefined when nothing watched changed or no chosen event matches.
+	 */
 	changed(
 		before: StoredRecord,
 		listed: ListedRecord,
 		restaurant: Restaurant,
+		previous: StoredRestaurant,
 	): TriggerItem | undefined;
 	/** The item of a tracked record gone from the list; undefined when the target or the chosen events have none. */
-	gone(before: StoredRecord, restaurant: Restaurant): TriggerItem | undefined;
+	gone(
+		before: StoredRecord,
+		restaurant: Restaurant,
+		previous: StoredRestaurant,
+	): TriggerItem | undefined;
 	/**
 	 * The items of the moments due at this poll (reminders, follow-ups) for the listed records
 	 * (`previousRecords`: the previous record of each), and what to keep for the next poll; a target

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addLocalDays } from '../../nodes/shared/dateWindows';
-import { GUEST_DETAIL_FIELDS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import { GUEST_DETAIL_FIELDS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import { actionNodeDescriptionText } from '../support/nodeDescription';
 import { json } from '../support/nodeResults';
 import { nodeRunner, restaurant } from '../support/nodeRunner';

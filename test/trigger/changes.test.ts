@@ -1,6 +1,7 @@
 /** What one reservation's change is reported as. */
 import { diff } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/changes';
 import { fingerprint } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import { currentLayout } from './snapshots';
 import { NO_PLACEMENTS } from '../../nodes/shared/reading/vocabulary';
 import { RESERVATION_TRIGGER_EVENTS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/triggerEvents';
 
@@ -29,14 +30,17 @@ const base = {
 	viewed: true,
 };
 
-const compare = (after: object, reportPreviousGuestDetails = false) =>
-	diff(
-		fingerprint(base, reportPreviousGuestDetails),
-		fingerprint({ ...base, ...after }, reportPreviousGuestDetails),
+const compare = (after: object, reportPreviousGuestDetails = false) => {
+	const layout = currentLayout(reportPreviousGuestDetails);
+	return diff(
+		fingerprint(base, layout),
+		fingerprint({ ...base, ...after }, layout),
 		{ ...base, ...after },
-		reportPreviousGuestDetails,
+		layout,
 		NO_PLACEMENTS,
+		{ reportPreviousGuestDetails },
 	);
+};
 
 describe('diff', () => {
 	it('sees nothing when only bookkeeping changed', () => {

@@ -36,7 +36,7 @@ const base: IDataObject = {
 };
 
 const change = (after: IDataObject, before: IDataObject = base) =>
-	records.changeSince(records.listed(before), { ...base, ...after });
+	records.changeSince(records.listed(before), records.description, { ...base, ...after });
 
 describe('value tokens of the new kinds', () => {
 	it.each([
@@ -100,8 +100,8 @@ describe('fieldRecords', () => {
 
 	it('an optional field not read on either side is not compared; kept values leave it out', () => {
 		const { tickets: _t, ...unread } = base;
-		expect(records.changeSince(records.listed(unread), base)).toBeUndefined();
-		expect(records.changeSince(records.listed(base), unread)).toBeUndefined();
+		expect(records.changeSince(records.listed(unread), records.description, base)).toBeUndefined();
+		expect(records.changeSince(records.listed(base), records.description, unread)).toBeUndefined();
 		expect(records.kept(records.listed(unread))).toEqual({
 			name: 'Tiramisu',
 			price: 7.5,
@@ -129,21 +129,23 @@ describe('fieldRecords', () => {
 			tickets: pick([undefined, [], [{ a: 1 }]]),
 		}));
 		const listed = values.map((v) => records.listed(v)).sort(byId);
-		const back = records.readRecords(records.writeRecords(listed));
+		const back = records.readRecords(records.writeRecords(listed), records.description);
 		expect(back).toEqual(listed.map(({ id, record }) => ({ id, record })));
 		for (const one of listed) {
 			const value = values.find((v) => v.id === one.id)!;
-			expect(records.changeSince(one, value)).toBeUndefined();
+			expect(records.changeSince(one, records.description, value)).toBeUndefined();
 			expect(records.kept(one).name).toEqual(value.name);
 		}
 	});
 
 	it('rejects text that is not a snapshot of these fields', () => {
 		const text = records.writeRecords([records.listed(base)]);
-		expect(() => records.readRecords(text)).not.toThrow();
-		expect(() => records.readRecords(`${text},extra`)).toThrow();
+		expect(() => records.readRecords(text, records.description)).not.toThrow();
+		expect(() => records.readRecords(`${text},extra`, records.description)).toThrow();
 		// Hashes of the wrong width.
-		expect(() => records.readRecords(text.replace(/^([^,]+),[^,]+/, '$1,abc'))).toThrow();
-		expect(() => records.readRecords('garbage')).toThrow();
+		expect(() =>
+			records.readRecords(text.replace(/^([^,]+),[^,]+/, '$1,abc'), records.description),
+		).toThrow();
+		expect(() => records.readRecords('garbage', records.description)).toThrow();
 	});
 });

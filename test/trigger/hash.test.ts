@@ -12,7 +12,8 @@ import {
 	encodeValue,
 	StateNames,
 } from '../../nodes/RestaurantReservationsTrigger/state/valueTokens';
-import { byId } from './snapshots';
+import { RESERVATIONS_OF_010 } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
+import { byId, currentLayout } from './snapshots';
 
 const hashOf = (value: unknown) => new Hash53().json(value).value();
 
@@ -139,16 +140,22 @@ describe('fingerprint', () => {
 
 	it('does not depend on the order of the top-level keys, nor on blank fields', () => {
 		const reordered = Object.fromEntries(Object.entries(reservation).reverse());
-		expect(fingerprint(reordered, false)).toEqual(fingerprint(reservation, false));
-		expect(fingerprint({ ...reservation, waiters: [], extra: {}, note: null }, false)).toEqual(
-			fingerprint(reservation, false),
+		expect(fingerprint(reordered, currentLayout(false))).toEqual(
+			fingerprint(reservation, currentLayout(false)),
 		);
+		expect(
+			fingerprint({ ...reservation, waiters: [], extra: {}, note: null }, currentLayout(false)),
+		).toEqual(fingerprint(reservation, currentLayout(false)));
 	});
 
 	it('sees a change deep inside the rest of the record', () => {
 		const changed = { ...reservation, order: { items: [{ productId: 1, amount: 3 }] } };
-		expect(fingerprint(changed, false).rest).not.toBe(fingerprint(reservation, false).rest);
-		expect(fingerprint(changed, false).content).not.toBe(fingerprint(reservation, false).content);
+		expect(fingerprint(changed, currentLayout(false)).rest).not.toBe(
+			fingerprint(reservation, currentLayout(false)).rest,
+		);
+		expect(fingerprint(changed, currentLayout(false)).content).not.toBe(
+			fingerprint(reservation, currentLayout(false)).content,
+		);
 	});
 });
 
@@ -174,7 +181,7 @@ describe('records', () => {
 			const reservations = Array.from({ length: 300 }, () => randomReservation('rsv-1'));
 			const [records, prints] = [
 				reservations.map((r) => format.listed(r).record),
-				reservations.map((r) => fingerprint(r, reportPreviousGuestDetails)),
+				reservations.map((r) => fingerprint(r, currentLayout(reportPreviousGuestDetails))),
 			];
 			for (let i = 1; i < prints.length; i++) {
 				expect(records[i] === records[i - 1]).toBe(sameFingerprint(prints[i], prints[i - 1]));
@@ -192,10 +199,10 @@ describe('records', () => {
 			// A state not the sandbox's is stored by its place among the state names, in listing order.
 			const states = new StateNames();
 			const prints = reservations.map((r) =>
-				fingerprint(r, reportPreviousGuestDetails, false, states),
+				fingerprint(r, currentLayout(reportPreviousGuestDetails), states),
 			);
 			const text = format.writeRecords(reservations.map((r) => format.listed(r)).sort(byId));
-			const back = format.readRecords(text);
+			const back = format.readRecords(text, format.description);
 			expect(back.map((r) => r.id)).toEqual(prints.map((p) => p.id).sort());
 			for (const stored of back)
 				expect(format.fingerprintOf(stored)).toEqual(prints.find((p) => p.id === stored.id));
@@ -212,7 +219,8 @@ describe('records', () => {
 	});
 
 	it('rejects text that is not a snapshot', () => {
-		const { readRecords } = snapshotFormat(false);
+		const format = snapshotFormat(false);
+		const readRecords = (text: string) => format.readRecords(text, format.description);
 		expect(() => readRecords('0b,123456789012345c,x,2,4,~|0a,123456789012345c,x,2,4,~')).toThrow(); // out of order
 		expect(() => readRecords('garbage')).toThrow();
 		expect(() => readRecords('0a,123456789012345,x,2,4,~')).toThrow(); // no state after the hashes
@@ -249,7 +257,9 @@ describe('stored state', () => {
 				},
 			},
 		};
-		expect(readStoredState(state, 'key')).toBeUndefined();
-		expect(readStoredState({ ...state, v: 2 }, 'key')).toBeDefined();
+		expect(readStoredState(state, 'key', { key: RESERVATIONS_OF_010.hash })).toBeUndefined();
+		expect(
+			readStoredState({ ...state, v: 2 }, 'key', { key: RESERVATIONS_OF_010.hash }),
+		).toBeDefined();
 	});
 });

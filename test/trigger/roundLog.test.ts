@@ -9,6 +9,7 @@ import type {
 	RestaurantEntry,
 	StoredState,
 } from '../../nodes/RestaurantReservationsTrigger/state/storedState';
+import { reservationDescription } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import type { Restaurant } from '../../nodes/RestaurantReservationsTrigger/types';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -22,11 +23,12 @@ const snapshot = {
 	horizonTo: '',
 	serverTime: 0,
 	records: '',
+	description: reservationDescription(false),
 };
 const clock = { startedAt: NOW - 33_800, budgetMs: 36_000, pacing: new RequestPacing(8) };
 
 function state(entries: Record<number, RestaurantEntry>): StoredState {
-	return { version: 2, settingsKey: 'k', restaurantsLookedUpAt: NOW, restaurants: entries };
+	return { version: 3, settingsKey: 'k', restaurantsLookedUpAt: NOW, restaurants: entries };
 }
 
 it('a partial poll: listed, left, failed, and the age of the restaurant polled longest ago', () => {

@@ -12,7 +12,7 @@ import {
 	StateNames,
 	unescapeText,
 } from '../../nodes/RestaurantReservationsTrigger/state/valueTokens';
-import { decodeSnapshot, encodeSnapshot } from './snapshots';
+import { currentLayout, decodeSnapshot, encodeSnapshot } from './snapshots';
 
 describe('value tokens', () => {
 	it.each([
@@ -112,7 +112,7 @@ describe('snapshot string', () => {
 			// A state not the sandbox's is stored by its place in the list of names, in listing order.
 			const states = new StateNames();
 			const entries = reservations.map((reservation) =>
-				fingerprint(reservation, reportPreviousGuestDetails, false, states),
+				fingerprint(reservation, currentLayout(reportPreviousGuestDetails), states),
 			);
 			const text = encodeSnapshot(reservations, reportPreviousGuestDetails);
 			const back = decodeSnapshot(text, reportPreviousGuestDetails);

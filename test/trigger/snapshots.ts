@@ -1,10 +1,20 @@
 /**
  * Test-only views of a restaurant's snapshot, through the trigger's own format: its records as
- * fingerprints by ID, and the snapshot of a list of reservations.
+ * fingerprints by ID, and the snapshot of a list of reservations; and this release's layout.
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { Fingerprint } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import type { ReservationLayout } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
+import {
+	reservationDescription,
+	reservationLayout,
+} from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import { snapshotFormat } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/recordFormat';
+
+/** The layout this release writes reservations' records by. */
+export function currentLayout(reportPreviousGuestDetails: boolean): ReservationLayout {
+	return reservationLayout(reservationDescription(reportPreviousGuestDetails));
+}
 
 /** Orders by ID, by UTF-16 code units (as `<` compares), as a snapshot holds its records. */
 export function byId(a: { id: string }, b: { id: string }): number {
@@ -29,6 +39,8 @@ export function decodeSnapshot(
 ): Map<string, Fingerprint> {
 	const format = snapshotFormat(reportPreviousGuestDetails);
 	return new Map(
-		format.readRecords(text).map((stored) => [stored.id, format.fingerprintOf(stored)]),
+		format
+			.readRecords(text, format.description)
+			.map((stored) => [stored.id, format.fingerprintOf(stored)]),
 	);
 }

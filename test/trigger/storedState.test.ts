@@ -2,7 +2,9 @@
  * Stored state from before survives an upgrade: fixtures/storedStateVersion2.json holds the static
  * data the trigger stored at commit f17724c (one baseline poll each, with and without "Report
  * Previous Guest Details", against the sandbox seeded for its `sandboxToday`). Loaded into today's
- * trigger, it is compared against, not replaced by a new baseline; a state of an unknown version is.
+ * trigger, it is compared against, not replaced by a new baseline, and stored again as this
+ * release stores it; a state of a version this release does not read is replaced by a baseline.
+ * test/trigger/upgrades.test.ts polls states release 0.1.0 stored, every watch target.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import fixture from './fixtures/storedStateVersion2.json';
@@ -70,9 +72,12 @@ describe('a stored state of version 2', () => {
 						? { previous: before.customerName, current: 'Renamed Guest' }
 						: { current: 'Renamed Guest' },
 			});
-			// Stored again under the same version and settings key.
-			const original = fixture[name].staticData['node:Restaurant Reservations Trigger'];
-			expect(trigger.state).toMatchObject({ v: original.v, k: original.k });
+			// Stored again as this release stores it: its version, the settings key of 0.1.0 with the
+			// option off (the option no longer changes it), and what the records hold.
+			expect(trigger.state).toMatchObject({ v: 3, k: 'rZ71gWkR' });
+			expect((trigger.state!.l as Array<{ guestDetailsAs: string }>)[0].guestDetailsAs).toBe(
+				name === 'withGuestDetails' ? 'value' : 'hash',
+			);
 			expect((await trigger.tick()).items).toBeNull();
 		},
 	);
@@ -83,7 +88,7 @@ describe('a stored state of version 2', () => {
 		const result = await trigger.tick();
 		expect(result.error).toBeUndefined();
 		expect(result.items).toBeNull();
-		expect(trigger.state!.v).toBe(2);
+		expect(trigger.state!.v).toBe(3);
 
 		await update(TRACKED, { groupSize: 10 });
 		expect((await trigger.tick()).changes.map((c) => [c.reservationId, c.changes])).toEqual([

@@ -3,7 +3,12 @@
  * a real PollContext) against the sandbox, carrying the static data from one tick to the next as
  * the n8n server does.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INodeParameters,
+	INodeType,
+} from 'n8n-workflow';
 import { RestaurantReservationsTrigger } from '../../nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node';
 import { SAVE_MARGIN_MS } from '../../nodes/RestaurantReservationsTrigger/poll/overlapGuard';
 import { sandboxCredentials } from '../support/credentials';
@@ -135,6 +140,8 @@ export class Trigger {
 	pollBudgetMs?: number;
 	/** The credential's other fields (e.g. `restaurantTimeZone`). */
 	credentialFields: ICredentialDataDecryptedObject = {};
+	/** The node polled: this release's trigger, or one built otherwise (test/trigger/addedGuestDetail.test.ts). */
+	nodeType: INodeType = new RestaurantReservationsTrigger();
 	private lastTickEnded = 0;
 
 	constructor(
@@ -149,7 +156,7 @@ export class Trigger {
 			await new Promise((resolve) => setTimeout(resolve, wait));
 		try {
 			return await poll({
-				nodeType: new RestaurantReservationsTrigger(),
+				nodeType: this.nodeType,
 				type: NODE_TYPE,
 				parameters: this.parameters,
 				credentials: sandboxCredentials(this.ctx.sandbox.url, this.token, this.credentialFields),

@@ -12,6 +12,7 @@
  * guest details reported and not.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { RESERVATIONS_OF_010 } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import { snapshotFormat } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/recordFormat';
 import { NO_PLACEMENTS } from '../../nodes/shared/reading/vocabulary';
 import fixture from './fixtures/recordsOf010.json';
@@ -21,13 +22,13 @@ const readings = Object.entries(fixture as Record<string, Stored>);
 
 describe.each(readings)('records 0.1.0 stored, %s reading', (_reading, stored) => {
 	it.each([
-		['hashes', false],
-		['values', true],
-	] as const)('read as unchanged (guest details as %s)', (kind, reportPrevious) => {
+		['hashes', false, RESERVATIONS_OF_010.hash],
+		['values', true, RESERVATIONS_OF_010.value],
+	] as const)('read as unchanged (guest details as %s)', (kind, reportPrevious, by) => {
 		const format = snapshotFormat(reportPrevious);
 		stored.reservations.forEach((reservation, i) => {
 			const record = { id: String(reservation.id), record: stored.records[kind][i] };
-			expect([reservation.id, format.changeSince(record, reservation, NO_PLACEMENTS)]).toEqual([
+			expect([reservation.id, format.changeSince(record, by, reservation, NO_PLACEMENTS)]).toEqual([
 				reservation.id,
 				undefined,
 			]);
@@ -39,7 +40,9 @@ describe.each(readings)('records 0.1.0 stored, %s reading', (_reading, stored) =
 		const [reservation] = stored.reservations;
 		const record = { id: String(reservation.id), record: stored.records.hashes[0] };
 		const moved = { ...reservation, groupSize: Number(reservation.groupSize) + 2 };
-		expect(format.changeSince(record, moved, NO_PLACEMENTS)).toMatchObject({
+		expect(
+			format.changeSince(record, RESERVATIONS_OF_010.hash, moved, NO_PLACEMENTS),
+		).toMatchObject({
 			changedFields: ['groupSize'],
 			stateChanged: false,
 			cancelled: false,
@@ -54,7 +57,12 @@ describe.each(readings)('records 0.1.0 stored, %s reading', (_reading, stored) =
 		const reservation = stored.reservations[index];
 		const field = 'status' in reservation ? 'status' : 'state';
 		const record = { id: String(reservation.id), record: stored.records.hashes[index] };
-		const change = format.changeSince(record, { ...reservation, [field]: 'Seated' }, NO_PLACEMENTS);
+		const change = format.changeSince(
+			record,
+			RESERVATIONS_OF_010.hash,
+			{ ...reservation, [field]: 'Seated' },
+			NO_PLACEMENTS,
+		);
 		expect(change).toBeDefined();
 		expect(change!.changedFields.length > 0 || change!.otherFieldsChanged).toBe(true);
 	});

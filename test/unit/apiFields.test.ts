@@ -21,7 +21,7 @@ import {
 	GUEST_DETAIL_FIELDS,
 	RESERVATION_FIELDS,
 } from '../../nodes/RestaurantReservations/resources/reservation/helpers/fields';
-import { GUEST_DETAIL_FIELDS as TRIGGER_GUEST_DETAILS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import { GUEST_DETAIL_FIELDS as TRIGGER_GUEST_DETAILS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import { actionNode } from '../support/nodes';
 
 const item = {

@@ -12,6 +12,7 @@ import {
 	type ListedRecord,
 	type StoredRecord,
 } from '../../nodes/RestaurantReservationsTrigger/state/records';
+import type { RecordDescription } from '../../nodes/RestaurantReservationsTrigger/state/description';
 import type { StoredRestaurant } from '../../nodes/RestaurantReservationsTrigger/state/storedState';
 import type {
 	Listing,
@@ -20,6 +21,15 @@ import type {
 } from '../../nodes/RestaurantReservationsTrigger/types';
 
 const restaurant = { key: '101', id: 101, timeZone: 'Europe/Berlin' };
+
+/** What the stand-in target's records hold (its records are their text). */
+const PLAIN: RecordDescription = {
+	records: 'plain',
+	hash: 'none',
+	widths: [1, 1, 1],
+	exact: ['text:text'],
+	ignored: [],
+};
 
 const listed = (id: string, record: string): ListedRecord => ({ id, record, value: { id } });
 
@@ -41,6 +51,8 @@ function storedOf(records: StoredRecord[], over: Partial<StoredRestaurant> = {})
 		horizonTo: '2027-01-27T00:00:00',
 		serverTime: 1_000,
 		records: encodeRecords(records),
+		// Read back from the static data: another object than the target's, alike.
+		description: structuredClone(PLAIN),
 		...over,
 	};
 }
@@ -60,7 +72,10 @@ function targetOf(over: Partial<WatchTarget> = {}): WatchTarget & { asked: strin
 		list: async () => {
 			throw new Error('not listed here');
 		},
-		readRecords: (text) => {
+		description: PLAIN,
+		readRecords: (text, description) => {
+			if (JSON.stringify(description) !== JSON.stringify(PLAIN))
+				asked.push(`read by ${description.exact.join(' ')}`);
 			if (text === 'unreadable') throw new Error('not a snapshot');
 			return decodeRecords(text, (record) => record !== '');
 		},
@@ -106,6 +121,7 @@ describe('compareListing: what is reported', () => {
 				{ id: 'b', record: 'B2' },
 				{ id: 'd', record: 'D1' },
 			]),
+			description: PLAIN,
 		});
 	});
 
@@ -190,6 +206,58 @@ describe('compareListing: what is reported', () => {
 	});
 });
 
+describe('compareListing: records stored by another description', () => {
+	const EARLIER: RecordDescription = { ...PLAIN, exact: ['text:text', 'more:text'] };
+
+	it("reads and compares them by theirs, and stores the new records by the target's", async () => {
+		const previous = storedOf(
+			[
+				{ id: 'a', record: 'A1' },
+				{ id: 'b', record: 'B1' },
+				{ id: 'c', record: 'C1' },
+			],
+			{ description: EARLIER },
+		);
+		const by = (stored: StoredRestaurant) => stored.description.exact.join(' ');
+		const target = targetOf({
+			changed: (_before, one, _restaurant, stored) => item('changed', one.id, { by: by(stored) }),
+			gone: (before, _restaurant, stored) => item('gone', before.id, { by: by(stored) }),
+		});
+		target.unlisted = async (_listing, missing, stored) => {
+			target.asked.push(`unlisted ${missing.map((one) => one.id).join(' ')} by ${by(stored)}`);
+			return { found: [], gone: missing };
+		};
+		const { items, next } = await compareListing(
+			listingOf([listed('a', 'A1'), listed('b', 'B2')]),
+			previous,
+			target,
+		);
+		expect(target.asked).toEqual([
+			'read by text:text more:text',
+			'unlisted c by text:text more:text',
+		]);
+		expect(items).toEqual([
+			item('changed', 'b', { by: 'text:text more:text' }),
+			item('gone', 'c', { by: 'text:text more:text' }),
+		]);
+		expect(next.description).toBe(PLAIN);
+	});
+
+	it("stores them again by the target's description when nothing changed", async () => {
+		const records = [{ id: 'a', record: 'A1' }];
+		const previous = storedOf(records, { description: EARLIER });
+		const { items, next } = await compareListing(
+			listingOf([listed('a', 'A1')]),
+			previous,
+			targetOf(),
+		);
+		expect(items).toEqual([]);
+		expect(next).not.toBe(previous);
+		expect(next.records).toBe(previous.records);
+		expect(next.description).toBe(PLAIN);
+	});
+});
+
 describe('compareListing: a baseline', () => {
 	it('reports nothing at the first listing and stores the records', async () => {
 		const target = targetOf();
@@ -207,6 +275,7 @@ describe('compareListing: a baseline', () => {
 				{ id: 'a', record: 'A1' },
 				{ id: 'b', record: 'B1' },
 			]),
+			description: PLAIN,
 		});
 	});
 

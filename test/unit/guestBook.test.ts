@@ -6,6 +6,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { ListedRecord } from '../../nodes/RestaurantReservationsTrigger/state/records';
 import type { StoredRestaurant } from '../../nodes/RestaurantReservationsTrigger/state/storedState';
+import { reservationDescription } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import type { BookingChange } from '../../nodes/RestaurantReservationsTrigger/targets/guests/guestBook';
 import { guestBook } from '../../nodes/RestaurantReservationsTrigger/targets/guests/guestBook';
 import type {
@@ -35,6 +36,7 @@ const SNAPSHOT: StoredRestaurant = {
 	horizonTo: '',
 	serverTime: 0,
 	records: '',
+	description: reservationDescription(false),
 };
 
 function outcome(

@@ -11,8 +11,34 @@ import {
 	updateItem,
 } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/changes';
 import { fingerprint } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import type { ReservationLayout } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
+import {
+	RESERVATIONS_OF_010,
+	reservationDescription,
+	reservationLayout,
+} from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import { StateNames } from '../../nodes/RestaurantReservationsTrigger/state/valueTokens';
 import { NO_PLACEMENTS } from '../../nodes/shared/reading/vocabulary';
+
+/** This release's layout, and release 0.1.0's (reading 1), the guest details as hashes. */
+const LAYOUT = reservationLayout(reservationDescription(false));
+const LAYOUT_010 = reservationLayout(RESERVATIONS_OF_010.hash);
+
+/** What changed between two fingerprints by one layout. */
+const diffBy = (
+	layout: ReservationLayout,
+	previous: IDataObject,
+	current: IDataObject,
+	options: { timeZone?: string; states?: StateNames } = {},
+) =>
+	diff(
+		fingerprint(previous, layout, options.states),
+		fingerprint(current, layout, options.states),
+		current,
+		layout,
+		NO_PLACEMENTS,
+		{ reportPreviousGuestDetails: false, ...options },
+	);
 
 const base: IDataObject = {
 	id: 'rsv-1',
@@ -29,17 +55,7 @@ function compare(
 	after: IDataObject,
 	options: { timeZone?: string; states?: StateNames } = {},
 ) {
-	const previous = { ...base, ...before };
-	const current = { ...base, ...after };
-	return diff(
-		fingerprint(previous, false, false, options.states),
-		fingerprint(current, false, false, options.states),
-		current,
-		false,
-		NO_PLACEMENTS,
-		options.states,
-		options.timeZone,
-	);
+	return diffBy(LAYOUT, { ...base, ...before }, { ...base, ...after }, options);
 }
 
 describe('a state change', () => {
@@ -94,13 +110,13 @@ describe('a state change', () => {
 		expect(change.cancelled).toBe(true);
 	});
 
-	it('is nothing when the same state is stored another way and nothing else changed', () => {
+	it("is nothing for a state not the sandbox's that 0.1.0 stored as JSON, read by its layout", () => {
 		const states = new StateNames();
 		const reservation = { ...base, state: 'Confirmed' };
-		const storedAsJson = fingerprint(reservation, false);
-		const now = fingerprint(reservation, false, false, states);
-		expect(storedAsJson.state).not.toBe(now.state);
-		expect(diff(storedAsJson, now, reservation, false, NO_PLACEMENTS, states)).toBeUndefined();
+		// The state is the fourth exact field: 0.1.0 stored its JSON, this release its place.
+		expect(fingerprint(reservation, LAYOUT_010, states).exact[3]).toBe('!"Confirmed"');
+		expect(fingerprint(reservation, LAYOUT, states).exact[3]).toBe('^0');
+		expect(diffBy(LAYOUT_010, reservation, reservation, { states })).toBeUndefined();
 	});
 });
 
@@ -118,15 +134,42 @@ describe('other fields', () => {
 
 	it('a change outside the named fields whose short rest hash is unchanged is still reported', () => {
 		// The rest hash has two digits: a note with the same one exists among a few thousand.
-		const listed = fingerprint(base, false);
+		const listed = fingerprint(base, LAYOUT);
 		let collided: IDataObject | undefined;
 		for (let i = 0; !collided; i++) {
 			const candidate = { ...base, internalNotes: `note ${i}` };
-			if (fingerprint(candidate, false).rest === listed.rest) collided = candidate;
+			if (fingerprint(candidate, LAYOUT).rest === listed.rest) collided = candidate;
 		}
-		const change = diff(listed, fingerprint(collided, false), collided, false, NO_PLACEMENTS)!;
+		const change = diffBy(LAYOUT, base, collided)!;
 		expect(change.changedFields).toEqual([]);
 		expect(change.otherFieldsChanged).toBe(true);
+	});
+});
+
+describe('a guest detail changed', () => {
+	const withValues = reservationLayout(reservationDescription(true));
+	const renamed = (layout: ReservationLayout, reportPreviousGuestDetails: boolean) =>
+		diff(
+			fingerprint(base, layout),
+			fingerprint({ ...base, customerName: 'Anna Berg' }, layout),
+			{ ...base, customerName: 'Anna Berg' },
+			layout,
+			NO_PLACEMENTS,
+			{ reportPreviousGuestDetails },
+		)!.changes;
+
+	it('carries its previous value when the record holds it and the option asks for it', () => {
+		expect(renamed(withValues, true)).toEqual({
+			customerName: { previous: 'Anna Schmidt', current: 'Anna Berg' },
+		});
+	});
+
+	it('carries the new value alone when the option was switched off (the record holds the old value)', () => {
+		expect(renamed(withValues, false)).toEqual({ customerName: { current: 'Anna Berg' } });
+	});
+
+	it('carries the new value alone when the option was switched on (the record holds a hash)', () => {
+		expect(renamed(LAYOUT, true)).toEqual({ customerName: { current: 'Anna Berg' } });
 	});
 });
 
@@ -236,9 +279,9 @@ describe('the items', () => {
 });
 
 /**
- * Records stored by release 0.1.0 (`fingerprint(…, earlier = true)`): its state from `state` alone,
- * `status` in the rest, a time with an offset as JSON. This release compares them as 0.1.0 read
- * them, so the upgrade reports only what changed.
+ * Records stored by release 0.1.0 (its layout, reading 1): its state from `state` alone, `status`
+ * in the rest, a time with an offset as JSON. This release compares them by that layout, so the
+ * upgrade reports only what changed.
  */
 describe('a record stored by release 0.1.0', () => {
 	const inStatus: IDataObject = { ...base, status: 'Confirmed' };
@@ -247,35 +290,51 @@ describe('a record stored by release 0.1.0', () => {
 		state: 'confirmed',
 		reservationTime: '2026-11-22T19:30:00+01:00',
 	};
-	const stored010 = (reservation: IDataObject) => fingerprint(reservation, false, true);
-	const listed = (reservation: IDataObject) => fingerprint(reservation, false);
-	const compareStored = (previous: ReturnType<typeof fingerprint>, reservation: IDataObject) =>
-		diff(previous, listed(reservation), reservation, false, NO_PLACEMENTS);
+	const since010 = (before: IDataObject, now: IDataObject) => diffBy(LAYOUT_010, before, now);
+
+	it('holds the state and the time as 0.1.0 read them', () => {
+		expect(fingerprint(inStatus, LAYOUT_010).exact).toEqual(['htcoi', '2', '4', '~', '~']);
+		expect(fingerprint(inStatus, LAYOUT).exact).toEqual(['htcoi', '2', '4', '!"Confirmed"', '~']);
+		expect(fingerprint(withOffset, LAYOUT_010).exact[0]).toBe('!"2026-11-22T19:30:00+01:00"');
+		expect(fingerprint(withOffset, LAYOUT).exact[0]).toBe('*htcmu');
+	});
 
 	it('is unchanged when the booking is, its state in `status` or its time with an offset', () => {
-		expect(compareStored(stored010(inStatus), inStatus)).toBeUndefined();
-		expect(compareStored(stored010(withOffset), withOffset)).toBeUndefined();
+		expect(since010(inStatus, inStatus)).toBeUndefined();
+		expect(since010(withOffset, withOffset)).toBeUndefined();
 	});
 
 	it('reports only the field that changed since, not the state or time read anew', () => {
-		const moved = { ...inStatus, groupSize: 4 };
-		expect(compareStored(stored010(inStatus), moved)).toMatchObject({
+		expect(since010(inStatus, { ...inStatus, groupSize: 4 })).toMatchObject({
 			changedFields: ['groupSize'],
 			changes: { groupSize: { previous: 2, current: 4 } },
 			otherFieldsChanged: false,
 			stateChanged: false,
 		});
-		const renamed = { ...withOffset, tableNumber: '9' };
-		expect(compareStored(stored010(withOffset), renamed)).toMatchObject({
+		expect(since010(withOffset, { ...withOffset, tableNumber: '9' })).toMatchObject({
 			changedFields: ['tableNumber'],
 			otherFieldsChanged: false,
 			stateChanged: false,
 		});
 	});
 
+	it('a time with an offset changed since is reported with the previous one as 0.1.0 stored it', () => {
+		const later = { ...withOffset, reservationTime: '2026-11-22T20:30:00+01:00' };
+		expect(since010(withOffset, later)).toMatchObject({
+			changedFields: ['reservationTime'],
+			changes: {
+				reservationTime: {
+					previous: '2026-11-22T19:30:00+01:00',
+					current: '2026-11-22T20:30:00+01:00',
+				},
+			},
+			otherFieldsChanged: false,
+		});
+	});
+
 	it('a state changed in `status` since is a change of the rest, as 0.1.0 read it', () => {
 		const seated = { ...inStatus, status: 'Seated' };
-		expect(compareStored(stored010(inStatus), seated)).toEqual({
+		expect(since010(inStatus, seated)).toEqual({
 			changedFields: [],
 			changes: {},
 			otherFieldsChanged: true,
@@ -287,18 +346,29 @@ describe('a record stored by release 0.1.0', () => {
 		});
 	});
 
+	it('a state changed in `state` since is named `state`, whatever the API names it now', () => {
+		const both = { ...withOffset, status: 'Confirmed' };
+		expect(since010(both, { ...both, state: 'seated' })).toMatchObject({
+			changedFields: ['state'],
+			changes: { state: { previous: 'confirmed', current: 'seated' } },
+			stateChanged: true,
+		});
+	});
+
 	it("a record this release stored is compared with this release's reading", () => {
-		const moved = { ...inStatus, groupSize: 4 };
-		expect(compareStored(listed(inStatus), moved)).toMatchObject({
+		expect(diffBy(LAYOUT, inStatus, { ...inStatus, groupSize: 4 })).toMatchObject({
 			changedFields: ['groupSize'],
 			otherFieldsChanged: false,
 			stateChanged: false,
 		});
-		expect(compareStored(listed(withOffset), { ...withOffset, groupSize: 4 })).toMatchObject({
-			changedFields: ['groupSize'],
+		expect(diffBy(LAYOUT, inStatus, { ...inStatus, status: 'Seated' })).toMatchObject({
+			changedFields: ['status'],
+			changes: { status: { previous: 'Confirmed', current: 'Seated' } },
+			otherFieldsChanged: false,
+			stateChanged: true,
 		});
 		const later = { ...withOffset, reservationTime: '2026-11-22T20:30:00+01:00' };
-		expect(compareStored(listed(withOffset), later)).toMatchObject({
+		expect(diffBy(LAYOUT, withOffset, later)).toMatchObject({
 			changedFields: ['reservationTime'],
 			otherFieldsChanged: false,
 		});

@@ -26,23 +26,33 @@ import {
 import { logRound } from './roundLog';
 import { readSettings } from './settings';
 
-export async function pollWatch(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+/**
+ * One poll. `guestDetails`: the guest details the Reservations watch watches, when not this
+ * release's (a test adds one, as a later release would).
+ */
+export async function pollWatch(
+	context: IPollFunctions,
+	guestDetails?: readonly string[],
+): Promise<INodeExecutionData[][] | null> {
 	// A test run stores nothing: it needs no guard, and must not hold up the active workflow's polls.
-	if (context.getMode() === 'manual') return await pollOnce(context);
+	if (context.getMode() === 'manual') return await pollOnce(context, guestDetails);
 	const trigger = `${context.getWorkflow().id}\u0000${context.getNode().id ?? context.getNode().name}`;
 	const durable = startClock(context).budgetMs < DEFAULT_BUDGET_MS;
 	return await oneAtATime(
 		trigger,
-		async () => await pollOnce(context),
+		async () => await pollOnce(context, guestDetails),
 		durable ? SAVE_MARGIN_MS : 0,
 	);
 }
 
-async function pollOnce(context: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const settings = readSettings(context);
+async function pollOnce(
+	context: IPollFunctions,
+	guestDetails: readonly string[] | undefined,
+): Promise<INodeExecutionData[][] | null> {
+	const settings = readSettings(context, guestDetails);
 	const clock = startClock(context, settings.requestLimit);
 	const staticData = context.getWorkflowStaticData('node');
-	const stored = readStoredState(staticData, settings.settingsKey);
+	const stored = readStoredState(staticData, settings.settingsKey, settings.keysOf010);
 	// The trigger's first poll ever: no state of any kind (not one of other settings or a version).
 	const neverPolled = Object.keys(staticData).length === 0;
 	const now = Date.now();

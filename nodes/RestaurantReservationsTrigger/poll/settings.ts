@@ -11,7 +11,10 @@ import {
 	readMomentSettings,
 } from '../targets/reservations/momentParameters';
 import type { MomentSettings } from '../targets/reservations/momentSettings';
+import { RESERVATIONS_OF_010 } from '../targets/reservations/layout';
 import { snapshotFormat } from '../targets/reservations/recordFormat';
+import { PRODUCTS_OF_010 } from '../targets/products/fields';
+import { RESTAURANT_EVENTS_OF_010 } from '../targets/restaurantEvents/fields';
 import { RESERVATION_TRIGGER_EVENTS } from '../targets/reservations/triggerEvents';
 import type { ListFilters, TriggerSettings, Watch } from '../types';
 import { readGuestSettings } from '../targets/guests/parameters';
@@ -31,7 +34,17 @@ interface TriggerOptions {
 	sameGuestEverywhere?: boolean;
 }
 
-export function readSettings(context: IPollFunctions): TriggerSettings {
+/** The description of release 0.1.0's records of the complete lists (its states hold none). */
+const LISTS_OF_010 = { events: RESTAURANT_EVENTS_OF_010, products: PRODUCTS_OF_010 } as const;
+
+/**
+ * The settings of this poll. `guestDetails`: the guest details the Reservations watch watches (a
+ * test adds one, as a later release would).
+ */
+export function readSettings(
+	context: IPollFunctions,
+	guestDetails?: readonly string[],
+): TriggerSettings {
 	const watch = readWatch(context);
 	const events = readEvents(context, watch);
 	const restaurants = context.getNodeParameter('restaurants', 'one') === 'all' ? 'all' : 'one';
@@ -45,11 +58,13 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 		return {
 			...common,
 			settingsKey: textDigest(JSON.stringify(key), 8),
+			// Release 0.1.0 had no Guests watch: no state of it to read.
+			keysOf010: {},
 			// Every booking, event bookings too, whatever its state: each may be a guest's.
 			reservations: {
 				...readHorizon(context),
 				filters: { includeEvents: true },
-				format: snapshotFormat(false),
+				format: snapshotFormat(false, guestDetails),
 			},
 			guests,
 		};
@@ -57,33 +72,39 @@ export function readSettings(context: IPollFunctions): TriggerSettings {
 	if (watch !== 'reservations') {
 		// Another target's state never reads as a reservation snapshot: its key names the target.
 		const settingsKey = textDigest(JSON.stringify([watch, restaurants, restaurantId ?? null]), 8);
-		return { ...common, settingsKey };
+		return { ...common, settingsKey, keysOf010: { [settingsKey]: LISTS_OF_010[watch] } };
 	}
 	const { lookBackDays, lookAheadDays } = readHorizon(context);
 	const filters = readFilters(options);
 	const reportPreviousGuestDetails = options.keepGuestDetails === true;
 	const moments = readMoments(context, events, { lookBackDays, lookAheadDays });
-	// Unchanged since the first version: stored reservation snapshots stay valid.
-	const settingsKey = textDigest(
-		JSON.stringify([
-			restaurants,
-			restaurantId ?? null,
-			filters.includeEvents,
-			filters.kind ?? null,
-			filters.status ?? null,
-			filters.pending ?? false,
-			reportPreviousGuestDetails,
-		]),
-		8,
-	);
+	// The key of release 0.1.0, which held Report Previous Guest Details as well: records of either
+	// setting are now read by their description, so the key is that of the setting off, for both.
+	const keyWith = (guestDetailValues: boolean) =>
+		textDigest(
+			JSON.stringify([
+				restaurants,
+				restaurantId ?? null,
+				filters.includeEvents,
+				filters.kind ?? null,
+				filters.status ?? null,
+				filters.pending ?? false,
+				guestDetailValues,
+			]),
+			8,
+		);
 	return {
 		...common,
-		settingsKey,
+		settingsKey: keyWith(false),
+		keysOf010: {
+			[keyWith(false)]: RESERVATIONS_OF_010.hash,
+			[keyWith(true)]: RESERVATIONS_OF_010.value,
+		},
 		reservations: {
 			lookBackDays,
 			lookAheadDays,
 			filters,
-			format: snapshotFormat(reportPreviousGuestDetails),
+			format: snapshotFormat(reportPreviousGuestDetails, guestDetails),
 			...(moments ? { moments } : {}),
 		},
 	};

@@ -34,7 +34,7 @@ export async function compareListing(
 	let remindedBefore: Record<string, string> = {};
 	if (previous && before) {
 		let pairing = pairRecords(before, listed);
-		const { found, gone } = await target.unlisted(listing, pairing.unlisted);
+		const { found, gone } = await target.unlisted(listing, pairing.unlisted, previous);
 		if (found.length > 0) {
 			for (const one of found) listing.records.set(one.id, one);
 			listed = inIdOrder(listing.records);
@@ -47,7 +47,7 @@ export async function compareListing(
 			remindedBefore = moments.remindedBefore;
 		}
 		for (const stored of gone) {
-			const item = target.gone(stored, restaurant);
+			const item = target.gone(stored, restaurant, previous);
 			if (item) items.push(item);
 		}
 		items = target.order(items);
@@ -58,6 +58,7 @@ export async function compareListing(
 		horizonTo: listing.horizonTo,
 		serverTime: listing.serverTime,
 		records: target.writeRecords(listed),
+		description: target.description,
 		...(Object.keys(remindedBefore).length > 0 ? { remindedBefore } : {}),
 		...(!previous && firstListing && target.sendsMissedAfterFirstListing
 			? { missedRemindersDue: true as const }
@@ -86,17 +87,21 @@ function isIdle(items: TriggerItem[], previous: StoredRestaurant, next: StoredRe
 		next.horizonFrom === previous.horizonFrom &&
 		next.horizonTo === previous.horizonTo &&
 		next.missedRemindersDue === previous.missedRemindersDue &&
+		sameDescription(next.description, previous.description) &&
 		JSON.stringify(next.remindedBefore ?? {}) === JSON.stringify(previous.remindedBefore ?? {})
 	);
 }
 
-/** The previous records in ID order; undefined when they are unreadable (a new baseline for this restaurant). */
+/**
+ * The previous records in ID order, read by the description they were stored with; undefined when
+ * they are unreadable (a new baseline for this restaurant).
+ */
 function previousRecords(
 	previous: StoredRestaurant,
 	target: WatchTarget,
 ): StoredRecord[] | undefined {
 	try {
-		return target.readRecords(previous.records);
+		return target.readRecords(previous.records, previous.description);
 	} catch {
 		return undefined;
 	}
@@ -119,6 +124,11 @@ export function pairRecords(
 	return { previous, unlisted };
 }
 
+/** Two descriptions alike: the records of one are read by the other as they are. */
+function sameDescription(a: object, b: object): boolean {
+	return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 function inIdOrder(records: Map<string, ListedRecord>): ListedRecord[] {
 	// The IDs sorted alone (by UTF-16 code units, as `<` compares): much faster than a comparator.
 	return [...records.keys()].sort().map((id) => records.get(id)!);
@@ -138,10 +148,13 @@ function changedItems(
 		const item =
 			old === undefined
 				? target.created(one, restaurant, previous)
-				: // The usual case, nothing changed, is told by the records alone; only a change is decoded.
+				: // The usual case, nothing changed, is told by the records alone; only a change is decoded,
+					// by the description its record was stored with (a record another description stored
+					// equals the listed one only where both read the booking alike, or by a collision of
+					// the 30-bit content hash).
 					old === one.record
 					? undefined
-					: target.changed({ id: one.id, record: old }, one, restaurant);
+					: target.changed({ id: one.id, record: old }, one, restaurant, previous);
 		if (item) items.push(item);
 	});
 	return items;

@@ -4,25 +4,35 @@
  * restaurant a few fields and one string of records (./records), never whole records.
  *
  * ```
- * { v: 2, k: '<settings key>', at: <epoch ms the restaurants were looked up>, n: ['Confirmed', ...],
- *   g: '<known guests: the Guests watch only>',
+ * { v: 3, k: '<settings key>', at: <epoch ms the restaurants were looked up>, n: ['Confirmed', ...],
+ *   l: [{ records: 'reservation', ... }, ...], g: '<known guests: the Guests watch only>',
  *   r: { '101': { z: 'Europe/Berlin', y: 'DE', f: '<horizon from>', t: '<horizon to>', d: <server time>, s: '<records>',
- *                 m: { '<reservation id>': '<time it was reminded for>' }, w: '<history read on>',
- *                 p: <epoch seconds it was last polled>, e: <failed polls in a row>, c: 1 },
+ *                 l: <its description's place in l>, m: { '<reservation id>': '<time it was reminded for>' },
+ *                 w: '<history read on>', p: <epoch seconds it was last polled>, e: <failed polls in a row>, c: 1 },
  *        '104': { z: 'Asia/Tokyo' } } }
  * ```
- * n (the state names records refer to: ./valueTokens StateNames), m, p, e and c only when there is something to say (m not empty, e above 0, c: the missed
- * reminders of a first activation are still to send). A restaurant with `z`
+ * l (the descriptions of what the records hold, ./description: each once, the most used first), n
+ * (the state names records refer to: ./valueTokens StateNames), a restaurant's l (when its records'
+ * description is not the first), m, p, e and c only when there is something to say (m not empty, e
+ * above 0, c: the missed reminders of a first activation are still to send). A restaurant with `z`
  * alone (and perhaps `e`) was looked up but not listed yet: a poll that ran out of time before it,
  * or whose requests for it failed.
  */
 import type { IDataObject } from 'n8n-workflow';
+import type { RecordDescription } from './description';
 
 /**
- * 2: the hashes are those of ./hash (version 1 hashed the JSON text). A state of another version is not
- * compared against: the first poll after an upgrade takes a new baseline and emits nothing.
+ * 3: each snapshot's records are described (`l`). The versions this release reads: 3, and 2 (the
+ * states of release 0.1.0, which describe nothing: their records are read by the description of
+ * 0.1.0's records under their settings key, TriggerSettings.keysOf010). A state of any other version
+ * (1, development builds before 0.1.0, whose hashes were of the JSON text; a later release's, after a
+ * downgrade) is not compared against: its first poll takes a new baseline and emits nothing. The
+ * version also keeps release 0.1.0 from misreading this release's records after a downgrade: it
+ * reads version 2 alone.
  */
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
+/** The version of release 0.1.0's states. */
+const VERSION_OF_010 = 2;
 
 export interface StoredRestaurant {
 	/** The restaurant's time zone, as looked up at `StoredState.restaurantsLookedUpAt`. */
@@ -37,6 +47,8 @@ export interface StoredRestaurant {
 	serverTime: number;
 	/** The restaurant's records (./records). */
 	records: string;
+	/** What its records hold (./description): they are read by it, whatever this release writes. */
+	description: RecordDescription;
 	/** Moved bookings reminded for their previous time, until their next reminder (../targets/reservations/moments). */
 	remindedBefore?: Record<string, string>;
 	/**
@@ -85,6 +97,7 @@ interface StoredRestaurantJson {
 	t?: string;
 	d?: number;
 	s?: string;
+	l?: number;
 	m?: Record<string, string>;
 	c?: number;
 	w?: string;
@@ -99,9 +112,10 @@ interface StoredStateJson {
 	r: Record<string, StoredRestaurantJson>;
 	n?: string[];
 	g?: string;
+	l?: RecordDescription[];
 }
 
-const STORED_KEYS = new Set(['v', 'k', 'at', 'r', 'n', 'g']);
+const STORED_KEYS = new Set(['v', 'k', 'at', 'r', 'n', 'g', 'l']);
 
 function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {
 	const r = value as StoredRestaurantJson;
@@ -111,6 +125,7 @@ function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {
 	if (r.e !== undefined && typeof r.e !== 'number') return false;
 	if (r.c !== undefined && r.c !== 1) return false;
 	if (r.w !== undefined && typeof r.w !== 'string') return false;
+	if (r.l !== undefined && !Number.isInteger(r.l)) return false;
 	// Listed (every snapshot field) or not yet (none).
 	return r.s === undefined
 		? r.f === undefined && r.t === undefined && r.d === undefined
@@ -120,30 +135,38 @@ function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {
 				typeof r.s === 'string';
 }
 
-/** The stored state when it was made with the same settings; undefined means "take a baseline". */
+/**
+ * The stored state when it was made with the same settings, each snapshot with the description of
+ * its records; undefined means "take a baseline". `keysOf010`: the keys release 0.1.0 stored states
+ * under that this release reads, each with the description of 0.1.0's records under it.
+ */
 export function readStoredState(
 	staticData: IDataObject,
 	settingsKey: string,
+	keysOf010: Readonly<Record<string, RecordDescription>>,
 ): StoredState | undefined {
-	const { v, k, at, r, n, g } = staticData as Partial<StoredStateJson>;
-	if (
-		v !== STATE_VERSION ||
-		k !== settingsKey ||
-		typeof at !== 'number' ||
-		!r ||
-		typeof r !== 'object'
-	)
+	const { v, k, at, r, n, g, l } = staticData as Partial<StoredStateJson>;
+	if (typeof k !== 'string' || typeof at !== 'number' || !r || typeof r !== 'object')
 		return undefined;
+	const descriptions =
+		v === STATE_VERSION && k === settingsKey
+			? (l ?? [])
+			: v === VERSION_OF_010 && Object.prototype.hasOwnProperty.call(keysOf010, k)
+				? [keysOf010[k]]
+				: undefined;
+	if (!isDescriptionList(descriptions)) return undefined;
 	const restaurants: Record<string, RestaurantEntry> = {};
 	for (const [id, value] of Object.entries(r)) {
 		if (!isStoredRestaurant(value)) return undefined;
-		restaurants[id] = fromJson(value);
+		const description = descriptions[v === VERSION_OF_010 ? 0 : (value.l ?? 0)];
+		if (value.s !== undefined && description === undefined) return undefined;
+		restaurants[id] = fromJson(value, description);
 	}
 	if (n !== undefined && !(Array.isArray(n) && n.every((name) => typeof name === 'string')))
 		return undefined;
 	if (g !== undefined && typeof g !== 'string') return undefined;
 	return {
-		version: v,
+		version: v!,
 		settingsKey: k,
 		restaurantsLookedUpAt: at,
 		restaurants,
@@ -152,7 +175,18 @@ export function readStoredState(
 	};
 }
 
-function fromJson(value: StoredRestaurantJson): RestaurantEntry {
+/** A list of descriptions (objects: the watch reads what each says). */
+function isDescriptionList(value: unknown): value is RecordDescription[] {
+	return (
+		Array.isArray(value) &&
+		value.every((item) => !!item && typeof item === 'object' && !Array.isArray(item))
+	);
+}
+
+function fromJson(
+	value: StoredRestaurantJson,
+	description: RecordDescription | undefined,
+): RestaurantEntry {
 	const snapshot: StoredRestaurant | undefined =
 		value.s === undefined
 			? undefined
@@ -162,6 +196,7 @@ function fromJson(value: StoredRestaurantJson): RestaurantEntry {
 					horizonTo: value.t!,
 					serverTime: value.d!,
 					records: value.s,
+					description: description!,
 					...(value.m && typeof value.m === 'object' ? { remindedBefore: value.m } : {}),
 					...(value.c === 1 ? { missedRemindersDue: true as const } : {}),
 					...(value.w !== undefined ? { sweptOn: value.w } : {}),
@@ -183,22 +218,57 @@ export function writeStoredState(staticData: IDataObject, state: StoredState): v
 	staticData.v = state.version;
 	staticData.k = state.settingsKey;
 	staticData.at = state.restaurantsLookedUpAt;
+	const descriptions = descriptionList(state.restaurants);
 	staticData.r = Object.fromEntries(
-		Object.entries(state.restaurants).map(([id, restaurant]) => [id, toJson(restaurant)]),
+		Object.entries(state.restaurants).map(([id, restaurant]) => [
+			id,
+			toJson(restaurant, descriptions.placeOf),
+		]),
 	) as IDataObject;
+	if (descriptions.list.length > 0) staticData.l = descriptions.list;
+	else delete staticData.l;
 	if (state.stateNames && state.stateNames.length > 0) staticData.n = state.stateNames;
 	else delete staticData.n;
 	if (state.guests !== undefined) staticData.g = state.guests;
 	else delete staticData.g;
 }
 
-function toJson({
-	timeZone,
-	country,
-	snapshot,
-	polledAt,
-	failedPolls,
-}: RestaurantEntry): StoredRestaurantJson {
+/**
+ * The descriptions the snapshots' records have, each once, the most used first (a snapshot of the
+ * first one names none), and each snapshot's place among them.
+ */
+function descriptionList(restaurants: Record<string, RestaurantEntry>): {
+	list: RecordDescription[];
+	placeOf: (description: RecordDescription) => number;
+} {
+	const byText = new Map<string, { description: RecordDescription; uses: number }>();
+	const textOf = new Map<RecordDescription, string>();
+	for (const { snapshot } of Object.values(restaurants)) {
+		if (!snapshot) continue;
+		// Snapshots mostly share one description object: written as JSON once each.
+		let text = textOf.get(snapshot.description);
+		if (text === undefined) {
+			text = JSON.stringify(snapshot.description);
+			textOf.set(snapshot.description, text);
+		}
+		const entry = byText.get(text) ?? { description: snapshot.description, uses: 0 };
+		entry.uses++;
+		byText.set(text, entry);
+	}
+	// A stable sort: descriptions used alike keep the order the restaurants gave them.
+	const entries = [...byText.entries()].sort((a, b) => b[1].uses - a[1].uses);
+	const places = new Map(entries.map(([text], i) => [text, i]));
+	return {
+		list: entries.map(([, entry]) => entry.description),
+		placeOf: (description) => places.get(textOf.get(description)!)!,
+	};
+}
+
+function toJson(
+	{ timeZone, country, snapshot, polledAt, failedPolls }: RestaurantEntry,
+	placeOf: (description: RecordDescription) => number,
+): StoredRestaurantJson {
+	const place = snapshot ? placeOf(snapshot.description) : 0;
 	return {
 		z: timeZone,
 		...(country ? { y: country } : {}),
@@ -208,6 +278,7 @@ function toJson({
 					t: snapshot.horizonTo,
 					d: snapshot.serverTime,
 					s: snapshot.records,
+					...(place > 0 ? { l: place } : {}),
 					...(snapshot.remindedBefore && Object.keys(snapshot.remindedBefore).length > 0
 						? { m: snapshot.remindedBefore }
 						: {}),

@@ -108,7 +108,7 @@ function timeToken(value: string): string {
 
 /**
  * The token a time with an offset had before such times were read as instants (stored by releases
- * up to 0.1.0): kept to recognise their records as unchanged (../targets/reservations/changes).
+ * up to 0.1.0): the time of a record described by 0.1.0's reading (../targets/reservations/layout).
  */
 export function earlierTimeToken(value: unknown): string {
 	return typeof value === 'string' && parseLocal(value) === undefined && OFFSET_TIME.test(value)

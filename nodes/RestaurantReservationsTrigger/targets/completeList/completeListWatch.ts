@@ -104,23 +104,24 @@ export function completeListWatch(
 				serverTime: serverTime ?? scope.now,
 			};
 		},
+		description: records.description,
 		readRecords: records.readRecords,
 		writeRecords: records.writeRecords,
 		// The list is complete: a tracked record missing from it is gone.
 		unlisted: async (_listing, missing) => ({ found: [], gone: missing }),
 		created: (listed, restaurant) =>
 			created === undefined ? undefined : items.created(created, restaurant.id, listed.value),
-		changed(before, listed, restaurant) {
-			const change = records.changeSince(before, listed.value);
+		changed(before, listed, restaurant, previous) {
+			const change = records.changeSince(before, previous.description, listed.value);
 			const event = change && table.eventFor(change, chosen);
 			return change && event
 				? items.updated(event, restaurant.id, listed.value, change)
 				: undefined;
 		},
-		gone: (before, restaurant) =>
+		gone: (before, restaurant, previous) =>
 			gone === undefined
 				? undefined
-				: items.gone(gone, restaurant.id, before.id, records.kept(before)),
+				: items.gone(gone, restaurant.id, before.id, records.kept(before, previous.description)),
 		order: (list) => list.sort((a, b) => compareItems(a, b, definition)),
 		samples: (listings) =>
 			table.samples(

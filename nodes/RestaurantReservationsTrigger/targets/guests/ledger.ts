@@ -9,6 +9,10 @@
  * visit as days since 2000-01-01, the greetings as the year (less 2000) of the date greeted for;
  * empty fields at the end are left out ("<key>0", 10 bytes, for a guest who has only booked). Split
  * only when a poll looks a guest up; written again only when an entry changed.
+ *
+ * It needs no description of its fields (../../state/description), unlike the snapshots beside it:
+ * it holds no field of a booking, only counts, dates and the digest of an identity, each in a fixed
+ * place. The Guests watch's snapshots of the period are described as the Reservations watch's are.
  */
 import { DAY_MS, formatLocalDate, parseLocal } from '../../../shared/dateWindows';
 import { textDigest } from '../../state/hash';

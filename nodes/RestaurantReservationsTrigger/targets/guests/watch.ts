@@ -46,9 +46,10 @@ export function guestWatch(scope: PollScope): WatchTarget {
 			bookingChange(listed, restaurant, roleOf(listed.value), {
 				newBooking: isNewReservation(listed.value, restaurant.timeZone, previous),
 			}),
-		changed(before, listed, restaurant) {
+		changed(before, listed, restaurant, previous) {
 			const diff = watched.format.changeSince(
 				before,
+				previous.description,
 				listed.value,
 				vocabulary,
 				restaurant.timeZone,

@@ -3,6 +3,7 @@
  * look: `productId` and `product`.
  */
 import { fieldItems } from '../completeList/completeListWatch';
+import type { FieldsDescription } from '../completeList/fieldRecords';
 import { fieldRecords } from '../completeList/fieldRecords';
 
 export const PRODUCT_RECORDS = fieldRecords({
@@ -23,3 +24,22 @@ export const PRODUCT_RECORDS = fieldRecords({
 });
 
 export const PRODUCT_ITEMS = fieldItems('productId', 'product', (id) => id);
+
+/** What release 0.1.0 stored, which stored no description: its records are read by this one. */
+export const PRODUCTS_OF_010: FieldsDescription = {
+	records: 'fields',
+	hash: 'h53',
+	widths: [5, 2, 2],
+	exact: [
+		'name:text',
+		'productPLU:text',
+		'price:number',
+		'takeawayPrice:number',
+		'deliveryPrice:number',
+		'stockAmount:int',
+		'visible:bool',
+		'groupId:text',
+	],
+	hashed: [],
+	ignored: ['id'],
+};

@@ -4,13 +4,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import type { Fingerprint } from './fingerprint';
-import {
-	EXACT_FIELDS,
-	fingerprint,
-	GUEST_DETAIL_FIELDS,
-	readDifferently,
-	sameFingerprint,
-} from './fingerprint';
+import { sameFingerprint } from './fingerprint';
+import type { ReservationLayout } from './layout';
 import type { StateNames } from '../../state/valueTokens';
 import { decodeValue } from '../../state/valueTokens';
 import { hasOffset } from '../../../shared/localTime';
@@ -48,67 +43,55 @@ export interface Diff {
 	cancelled: boolean;
 }
 
+export interface DiffOptions {
+	/** Whether changes of guest details carry their previous values (when the record holds them). */
+	reportPreviousGuestDetails: boolean;
+	/** The snapshot's state names (../../state/valueTokens StateNames). */
+	states?: StateNames;
+	/** The restaurant's time zone: a previous time with an offset is written with it. */
+	timeZone?: string;
+}
+
 /**
- * The fingerprint to compare a stored one with. A record stored by an earlier release (its state
- * from `state` alone, its offset time as JSON) is compared as that release read it: the upgrade
- * reports nothing that did not change.
+ * What changed between two fingerprints of one reservation by the same layout (the one its stored
+ * record was written by); undefined when nothing did. The changes are named by the layout's fields.
  */
-function comparable(
+export function diff(
 	previous: Fingerprint,
 	current: Fingerprint,
 	reservation: IDataObject,
-	reportPreviousGuestDetails: boolean,
-): Fingerprint {
-	if (!readDifferently(reservation)) return current;
-	const earlier = fingerprint(reservation, reportPreviousGuestDetails, true);
-	const storedEarlier =
-		previous.state === earlier.state &&
-		previous.time === earlier.time &&
-		(earlier.state !== current.state || earlier.time !== current.time);
-	return storedEarlier ? earlier : current;
-}
-
-/** What changed between two fingerprints of one reservation; undefined when nothing did. */
-export function diff(
-	previous: Fingerprint,
-	listed: Fingerprint,
-	reservation: IDataObject,
-	reportPreviousGuestDetails: boolean,
+	layout: ReservationLayout,
 	vocabulary: StateVocabulary,
-	states?: StateNames,
-	timeZone?: string,
+	{ reportPreviousGuestDetails, states, timeZone }: DiffOptions,
 ): Diff | undefined {
+	if (sameFingerprint(previous, current)) return undefined;
 	const decodeState = (token: string) =>
 		states ? states.decode(token) : decodeValue(token, 'state');
-	if (sameFingerprint(previous, listed)) return undefined;
-	let current = comparable(previous, listed, reservation, reportPreviousGuestDetails);
-	// The same state stored another way (as JSON by 0.1.0, now by its place among the state names).
-	if (previous.state !== current.state && decodeState(previous.state) === stateOf(reservation))
-		current = { ...current, state: previous.state };
-	if (current !== listed && sameFingerprint(previous, current)) return undefined;
-	// Changes are named by the API's own field: `status` on a platform that names the state so.
-	const stateField = stateFieldOf(reservation) ?? 'state';
+	// Changes are named by the API's own field: `status` on a platform that names the state so
+	// (reading 1, 0.1.0's, took the state from `state` alone).
+	const stateField = (layout.reading === 1 ? undefined : stateFieldOf(reservation)) ?? 'state';
 	const changes: Record<string, FieldChange> = {};
-	for (const field of EXACT_FIELDS) {
-		if (previous[field.key] !== current[field.key]) {
-			const name = field.key === 'state' ? stateField : field.name;
-			changes[name] = {
-				previous:
-					field.kind === 'state'
-						? decodeState(previous[field.key])
-						: field.kind === 'time'
-							? previousTime(previous.time, reservation.reservationTime, timeZone)
-							: decodeValue(previous[field.key], field.kind),
-				current: reservation[name] ?? null,
-			};
-		}
-	}
+	layout.exact.forEach((field, i) => {
+		const [before, now] = [previous.exact[i], current.exact[i]];
+		if (before === now) return;
+		const name = field.kind === 'state' ? stateField : field.name;
+		changes[name] = {
+			previous:
+				field.kind === 'state'
+					? decodeState(before)
+					: field.kind === 'time'
+						? previousTime(before, reservation[name], timeZone)
+						: decodeValue(before, field.kind),
+			current: reservation[name] ?? null,
+		};
+	});
 	let guestDetailChanged = false;
-	GUEST_DETAIL_FIELDS.forEach((name, i) => {
+	const previousValues = layout.guestDetailValues && reportPreviousGuestDetails;
+	layout.guestDetails.forEach((name, i) => {
 		if (previous.guestDetails[i] === current.guestDetails[i]) return;
 		guestDetailChanged = true;
 		const now = reservation[name] ?? null;
-		changes[name] = reportPreviousGuestDetails
+		changes[name] = previousValues
 			? { previous: decodeValue(previous.guestDetails[i], 'text'), current: now }
 			: { current: now };
 	});
@@ -116,10 +99,10 @@ export function diff(
 	// is seen to have changed, the change can only be in the rest (the short hashes may collide).
 	const otherFieldsChanged =
 		previous.rest !== current.rest || (previous.content !== current.content && !guestDetailChanged);
-	const previousState = decodeState(previous.state);
+	const [stateBefore, stateNow] = [previous.exact[layout.stateAt], current.exact[layout.stateAt]];
+	const previousState = decodeState(stateBefore);
 	const state = stateOf(reservation);
-	const stateChanged =
-		previous.state !== current.state && stateKey(previousState) !== stateKey(state);
+	const stateChanged = stateBefore !== stateNow && stateKey(previousState) !== stateKey(state);
 	const previousStateRole = roleOf(previousState, vocabulary);
 	const stateRole = roleOf(state, vocabulary);
 	return {

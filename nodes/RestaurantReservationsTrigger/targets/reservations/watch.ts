@@ -47,13 +47,19 @@ export function reservationWatch({
 	const roleOfBooking = (reservation: IDataObject) => stateRoleOf(reservation, vocabulary);
 	return {
 		list: async (restaurant) => await listRestaurant(scopeOf(restaurant)),
+		description: format.description,
 		readRecords: format.readRecords,
 		writeRecords: format.writeRecords,
-		async unlisted(listing, missing) {
+		async unlisted(listing, missing, previous) {
 			// Missing while its stored time is inside the horizon: read to tell a move during the poll from a departure.
 			const { timeZone } = listing.restaurant;
 			const inside = missing.filter((stored) =>
-				inRange(format.timeOf(stored), timeZone, listing.horizonFrom, listing.horizonTo),
+				inRange(
+					format.timeOf(stored, previous.description),
+					timeZone,
+					listing.horizonFrom,
+					listing.horizonTo,
+				),
 			);
 			const read = await mapWithConcurrency(
 				inside,
@@ -71,8 +77,14 @@ export function reservationWatch({
 			if (!isNewReservation(listed.value, restaurant.timeZone, previous)) return undefined;
 			return createdItem(created, restaurant.id, listed.value, roleOfBooking(listed.value));
 		},
-		changed(before, listed, restaurant) {
-			const change = format.changeSince(before, listed.value, vocabulary, restaurant.timeZone);
+		changed(before, listed, restaurant, previous) {
+			const change = format.changeSince(
+				before,
+				previous.description,
+				listed.value,
+				vocabulary,
+				restaurant.timeZone,
+			);
 			const event = change && RESERVATION_TRIGGER_EVENTS.eventFor(change, chosen);
 			return change && event ? updateItem(event, restaurant.id, listed.value, change) : undefined;
 		},
@@ -91,7 +103,7 @@ export function reservationWatch({
 						? undefined
 						: before === one.record
 							? one.value.reservationTime
-							: format.timeOf({ id: one.id, record: before });
+							: format.timeOf({ id: one.id, record: before }, previous.description);
 				return {
 					reservation: one.value,
 					previousTime: typeof time === 'string' ? time : undefined,

@@ -4,6 +4,7 @@
  */
 import { idValue } from '../../../shared/paths';
 import { fieldItems } from '../completeList/completeListWatch';
+import type { FieldsDescription } from '../completeList/fieldRecords';
 import { fieldRecords } from '../completeList/fieldRecords';
 
 export const RESTAURANT_EVENT_RECORDS = fieldRecords({
@@ -33,3 +34,30 @@ export const RESTAURANT_EVENT_RECORDS = fieldRecords({
 });
 
 export const RESTAURANT_EVENT_ITEMS = fieldItems('eventId', 'restaurantEvent', idValue);
+
+/** What release 0.1.0 stored, which stored no description: its records are read by this one. */
+export const RESTAURANT_EVENTS_OF_010: FieldsDescription = {
+	records: 'fields',
+	hash: 'h53',
+	widths: [5, 2, 2],
+	exact: [
+		'name:text',
+		'description:text',
+		'startDate:text',
+		'endDate:text',
+		'dates:json',
+		'isOffline:bool',
+		'isPublic:bool',
+		'reservationSettings:json',
+		'tickets:json?',
+	],
+	hashed: [
+		'promoImage',
+		'additionalInfo',
+		'reservationHours',
+		'openingHours',
+		'specialPeriods',
+		'depositRules',
+	],
+	ignored: ['id'],
+};

@@ -16,7 +16,7 @@ import {
 export interface ReservationField extends ApiField {
 	/**
 	 * Whether the trigger watches it as a guest detail: a change of it is reported field by field
-	 * (../../../../RestaurantReservationsTrigger/targets/reservations/fingerprint.ts), in the order
+	 * (../../../../RestaurantReservationsTrigger/targets/reservations/layout.ts), in the order
 	 * declared here. Append a new one after the others: the trigger's records hold them in order.
 	 */
 	guestDetail?: boolean;

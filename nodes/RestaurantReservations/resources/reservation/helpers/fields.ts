@@ -12,7 +12,7 @@ export const RESERVATION_FIELDS: readonly string[] = simplifiedFields(RESERVATIO
 
 /**
  * The reservation fields the trigger watches as guest details, in their declared order
- * (nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint.ts).
+ * (nodes/RestaurantReservationsTrigger/targets/reservations/layout.ts).
  */
 export const GUEST_DETAIL_FIELDS: readonly string[] = RESERVATION_API_FIELDS.filter(
 	(field) => field.guestDetail,
