@@ -201,10 +201,9 @@ export function declared<E extends Error>(error: E, failure: FailureCause | unde
 	return error;
 }
 
-/** A header's text, the first of several. */
-function headerText(value: unknown): string | undefined {
-	const first: unknown = Array.isArray(value) ? value[0] : value;
-	return first === undefined || first === null ? undefined : String(first).trim();
+/** A header's text, the first of several; a missing one reads `undefined`, no number nor date. */
+function headerText(value: unknown): string {
+	return String(Array.isArray(value) ? value[0] : value).trim();
 }
 
 /**
@@ -212,8 +211,8 @@ function headerText(value: unknown): string | undefined {
  * Each form starts with the day's name: other text that `Date.parse` would read (`1.5`, `-5`) is
  * not a date here.
  */
-function httpDate(text: string | undefined): number | undefined {
-	if (text === undefined || !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)/i.test(text)) return undefined;
+function httpDate(text: string): number | undefined {
+	if (!/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)/i.test(text)) return undefined;
 	const ms = Date.parse(text);
 	return Number.isNaN(ms) ? undefined : ms;
 }
@@ -227,18 +226,17 @@ function httpDate(text: string | undefined): number | undefined {
  * else (empty, a fraction, a negative number, words) is no Retry-After at all.
  */
 export function retryAfterMsOf(
-	headers: IDataObject | undefined,
+	headers: IDataObject = {},
 	receivedAt = Date.now(),
 ): number | undefined {
-	const text = headerText(headers?.['retry-after']);
-	if (text === undefined) return undefined;
+	const text = headerText(headers['retry-after']);
 	if (/^\d+$/.test(text)) {
 		const ms = Number(text) * 1000;
 		return Number.isSafeInteger(ms) ? ms : undefined;
 	}
 	const until = httpDate(text);
 	if (until === undefined) return undefined;
-	return Math.max(0, until - (httpDate(headerText(headers?.date)) ?? receivedAt));
+	return Math.max(0, until - (httpDate(headerText(headers.date)) ?? receivedAt));
 }
 
 /**
@@ -323,7 +321,7 @@ interface ThrownLevel {
 /** The error and those it wraps (n8n wraps the HTTP client's error, the OAuth2 client's). */
 function chainOf(error: unknown): ThrownLevel[] {
 	const levels: ThrownLevel[] = [];
-	for (let e = error; e && typeof e === 'object' && levels.length < 5; e = (e as ThrownLevel).cause)
+	for (let e = error; e && levels.length < 5; e = (e as ThrownLevel).cause)
 		levels.push(e as ThrownLevel);
 	return levels;
 }
@@ -340,9 +338,8 @@ function gotNoAnswer(level: ThrownLevel): boolean {
 /** A status the error carries: the HTTP client's response, or a NodeApiError's `httpCode`. */
 function statusOf(level: ThrownLevel): number | undefined {
 	if (typeof level.response?.status === 'number') return level.response.status;
-	return typeof level.httpCode === 'string' && /^[1-5]\d\d$/.test(level.httpCode)
-		? Number(level.httpCode)
-		: undefined;
+	const httpCode = String(level.httpCode);
+	return /^[1-5]\d\d$/.test(httpCode) ? Number(httpCode) : undefined;
 }
 
 /**
@@ -383,17 +380,16 @@ const DEFECT_DESCRIPTION =
 
 /**
  * A thrown error with its cause declared where failureOfThrown tells one and it has none: the same
- * NodeApiError or NodeOperationError (n8n-workflow 2.41 declares it on the original), n8n's
- * NodeApiError around a request that got no answer, a NodeOperationError around a JavaScript error
- * of the nodes. Anything else unchanged.
+ * NodeApiError or NodeOperationError, declared (as n8n-workflow 2.41 does when one is wrapped
+ * again with a `failure`); a NodeOperationError around a JavaScript error of the nodes; a
+ * NodeApiError, as n8n makes one, around an HTTP client's error of a request that got no answer.
+ * Anything else unchanged.
  */
 export function withFailure(node: INode, error: unknown, itemIndex?: number): unknown {
 	const failure = failureOfThrown(error);
 	if (!failure || declaredFailure(error)) return error;
-	if (error instanceof NodeApiError)
-		return declared(new NodeApiError(node, error as unknown as JsonObject, { failure }), failure);
-	if (error instanceof NodeOperationError)
-		return declared(new NodeOperationError(node, error, { failure }), failure);
+	if (error instanceof NodeApiError || error instanceof NodeOperationError)
+		return declared(error, failure);
 	if (failure.cause === 'node-defect')
 		return declared(
 			new NodeOperationError(node, error as Error, {

@@ -76,6 +76,8 @@ describe('retryAfterMsOf: the wait a Retry-After asks for', () => {
 			'Sun, soon',
 			'in 1994',
 			'99999999999999999',
+			// A date, but not in an HTTP date's form (the day's name first).
+			'21 Oct 2026 07:29:00 GMT (Wed)',
 		])
 			expect([garbage, retryAfterMsOf({ 'retry-after': garbage }, AT)]).toEqual([
 				garbage,
@@ -173,6 +175,7 @@ describe('failureOfThrown: the cause of an error thrown instead of answered', ()
 		expect(failureOfThrown(new TypeError('terminated'))).toEqual({
 			cause: 'temporarily-unavailable',
 		});
+		expect(failureOfThrown(new Error('terminated'))).toBeUndefined();
 	});
 
 	it("n8n's NodeApiError around a refused connection", () => {
@@ -198,10 +201,13 @@ describe('failureOfThrown: the cause of an error thrown instead of answered', ()
 			),
 		).toEqual({ cause: 'configuration-invalid' });
 		expect(failureOfThrown(Object.assign(new Error('x'), { httpCode: '400' }))).toBeUndefined();
+		expect(failureOfThrown(Object.assign(new Error('x'), { httpCode: 502 }))).toEqual({
+			cause: 'temporarily-unavailable',
+		});
 	});
 
 	it('an httpCode that is no status is not read as one', () => {
-		for (const httpCode of ['none', '600', '4040', '40', 'x503'])
+		for (const httpCode of ['none', '600', '4040', '1503', '40', 'x503', null])
 			expect([httpCode, failureOfThrown(Object.assign(new Error('x'), { httpCode }))]).toEqual([
 				httpCode,
 				undefined,
@@ -320,6 +326,22 @@ describe('withFailure: a thrown error leaves with its cause', () => {
 		const error = new NodeApiError(node, systemError('ETIMEDOUT') as never);
 		const result = withFailure(node, error, 2);
 		expect(result).toBe(error);
+		expect(error.failure).toEqual({ cause: 'temporarily-unavailable' });
+	});
+
+	it("n8n's NodeApiError around a mistake of ours (its routing wraps one): the same error, node-defect", () => {
+		const error = Object.assign(new NodeApiError(node, { message: 'x is not a function' }), {
+			cause: new TypeError('x is not a function'),
+		});
+		expect(withFailure(node, error)).toBe(error);
+		expect(error.failure).toEqual({ cause: 'node-defect' });
+	});
+
+	it('a NodeOperationError around a request without an answer: the same error, temporarily-unavailable', () => {
+		const error = Object.assign(new NodeOperationError(node, 'No answer'), {
+			cause: systemError('ECONNRESET'),
+		});
+		expect(withFailure(node, error)).toBe(error);
 		expect(error.failure).toEqual({ cause: 'temporarily-unavailable' });
 	});
 
