@@ -2,9 +2,11 @@
  * One home for turning an API error response into what an n8n user reads: the API's own `message`
  * and `code` where the server decided (spec 7), and for 401, 403, 404, 429 and 5xx a sentence that
  * says what happened and what to do. Used by the action node, the trigger and the dropdown loaders.
+ * Also the one home of failure causes: why an operation failed, in n8n's terms, declared on every
+ * error the nodes raise (see FailureCause).
  */
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CLIENT_CREDENTIALS_NAME, CREDENTIAL_NAME, usesOAuth2 } from './authentication';
 import { RULE_CODES } from './bookingRules';
 
@@ -151,11 +153,279 @@ function unauthorized(credential: CredentialUsed, said: string): DescribedError 
 	};
 }
 
+/**
+ * Why an operation failed, in n8n's terms: n8n-workflow 2.41's `Failure` (errors/failure.d.ts),
+ * declared as `failure` on every error the nodes raise. n8n acts on it by itself: its pollers wait
+ * (a timed cause, for `retryAfterMs` or until `resetsAtEpochMs`) or stop trying until someone acts,
+ * its agents and builder say what to fix. So a cause is given only when that action is the right
+ * one; an error a user must read (a refused booking, a value of the item) has none.
+ *
+ * Spelled out here rather than imported: older n8n-workflow lines (n8n 1.123) have no such type,
+ * and their error classes ignore the `failure` option; `declared` then sets the field as plain data,
+ * which they carry unread.
+ */
+export type FailureCause =
+	| {
+			cause: 'rate-limited' | 'quota-exhausted' | 'temporarily-unavailable';
+			/** The least wait the API asked for, in ms. */
+			retryAfterMs?: number;
+			/** When the API may answer again, epoch ms in n8n's clock. */
+			resetsAtEpochMs?: number;
+	  }
+	| { cause: 'credential-invalid' | 'configuration-invalid' | 'node-defect' };
+
+const CAUSES = new Set<string>([
+	'rate-limited',
+	'quota-exhausted',
+	'temporarily-unavailable',
+	'credential-invalid',
+	'configuration-invalid',
+	'node-defect',
+]);
+
+/** The failure an error already declares (n8n's own, or ours), if any. */
+export function declaredFailure(error: unknown): FailureCause | undefined {
+	const failure = (error as { failure?: { cause?: unknown } } | null)?.failure;
+	return typeof failure?.cause === 'string' && CAUSES.has(failure.cause)
+		? (failure as FailureCause)
+		: undefined;
+}
+
+/**
+ * The error with `failure` set: n8n-workflow 2.41 sets it from the constructor's option (or on the
+ * original, when a NodeError is wrapped again); an older one ignores the option, and it is set here.
+ */
+export function declared<E extends Error>(error: E, failure: FailureCause | undefined): E {
+	if (failure && declaredFailure(error) === undefined)
+		(error as E & { failure: FailureCause }).failure = failure;
+	return error;
+}
+
+/** A header's text, the first of several; a missing one reads `undefined`, no number nor date. */
+function headerText(value: unknown): string {
+	return String(Array.isArray(value) ? value[0] : value).trim();
+}
+
+/**
+ * An HTTP date (RFC 9110 5.6.7: IMF-fixdate, or the obsolete RFC 850 and asctime forms), epoch ms.
+ * Each form starts with the day's name: other text that `Date.parse` would read (`1.5`, `-5`) is
+ * not a date here.
+ */
+function httpDate(text: string): number | undefined {
+	if (!/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)/i.test(text)) return undefined;
+	const ms = Date.parse(text);
+	return Number.isNaN(ms) ? undefined : ms;
+}
+
+/**
+ * The wait a response's Retry-After asks for, in ms: whole seconds, or an HTTP date. An HTTP date
+ * is counted from the response's own Date header when it has a readable one: both are the server's
+ * clock, so their difference is the wait the server means however far its clock is from n8n's
+ * (a server a minute ahead would otherwise ask for a minute too much); without one, from
+ * `receivedAt`, n8n's clock when the response arrived. A date already past is no wait (0); anything
+ * else (empty, a fraction, a negative number, words) is no Retry-After at all.
+ */
+export function retryAfterMsOf(
+	headers: IDataObject = {},
+	receivedAt = Date.now(),
+): number | undefined {
+	const text = headerText(headers['retry-after']);
+	if (/^\d+$/.test(text)) {
+		const ms = Number(text) * 1000;
+		return Number.isSafeInteger(ms) ? ms : undefined;
+	}
+	const until = httpDate(text);
+	if (until === undefined) return undefined;
+	return Math.max(0, until - (httpDate(headerText(headers.date)) ?? receivedAt));
+}
+
+/**
+ * The cause of an error status:
+ * - 429: `rate-limited`; 408 and 5xx: `temporarily-unavailable` (the API comes back on its own).
+ *   With a Retry-After (which a 503 may carry too), its wait and the moment it ends in n8n's clock:
+ *   the error is read later than it was made (a poll's after the poll, an agent's after its call),
+ *   and `retryAfterMs` alone would not say from when.
+ * - 401: `credential-invalid`. With the access token, the API refuses the token itself; with
+ *   OAuth2, the token the token endpoint gave, also after a new one was fetched (a 401 before the
+ *   renewal never reaches the user). Someone must give the credential a token or client that works.
+ * - 403: `configuration-invalid`. The API knows the token (that is the 401) and refuses it this
+ *   restaurant or operation: the credential is not dead, so asking to reconnect it would be wrong
+ *   (the same token gets the same answer), and waiting does not help either. What the node points
+ *   at is not allowed for it: another restaurant, or a credential with access, in the workflow.
+ * - 404: `configuration-invalid`. The record a parameter of the node names (restaurant, menu,
+ *   event, product, reservation) does not exist, or no longer: it does not come back by waiting.
+ * - 400, 409, 422 and the others: none. A booking rule refused the guest's request, or a value of
+ *   the item was refused: the workflow and the credential are right, the next item may pass, and
+ *   what to change is in the API's words (the error's message), not in n8n's hands.
+ */
+export function failureOfStatus(
+	status: number,
+	headers?: IDataObject,
+	receivedAt = Date.now(),
+): FailureCause | undefined {
+	if (status === 429 || status === 408 || status >= 500) {
+		const cause = status === 429 ? 'rate-limited' : 'temporarily-unavailable';
+		const retryAfterMs = retryAfterMsOf(headers, receivedAt);
+		return retryAfterMs === undefined
+			? { cause }
+			: { cause, retryAfterMs, resetsAtEpochMs: receivedAt + retryAfterMs };
+	}
+	if (status === 401) return { cause: 'credential-invalid' };
+	if (status === 403 || status === 404) return { cause: 'configuration-invalid' };
+	return undefined;
+}
+
+/**
+ * Codes of a request that got no answer: the connection refused, reset, cut or timed out, or the
+ * host not found. The same list n8n's own classification of poll errors reads as retryable
+ * (@n8n/backend-network: transport and DNS failures); ENOTFOUND, though most often a mistyped Base
+ * URL, is a DNS failure there too.
+ */
+const NO_ANSWER_CODES = new Set([
+	'ECONNABORTED',
+	'ECONNREFUSED',
+	'ECONNRESET',
+	'EHOSTUNREACH',
+	'ENETDOWN',
+	'ENETUNREACH',
+	'EPIPE',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'EAI_AGAIN',
+	'ENOTFOUND',
+	'UND_ERR_BODY_TIMEOUT',
+	'UND_ERR_CONNECT_TIMEOUT',
+	'UND_ERR_HEADERS_TIMEOUT',
+	'UND_ERR_SOCKET',
+]);
+
+/** The errors JavaScript raises for a program's own mistake. */
+const DEFECTS = new Set([
+	'TypeError',
+	'RangeError',
+	'ReferenceError',
+	'SyntaxError',
+	'EvalError',
+	'URIError',
+]);
+
+interface ThrownLevel {
+	name?: unknown;
+	message?: unknown;
+	code?: unknown;
+	httpCode?: unknown;
+	cause?: unknown;
+	response?: { status?: unknown; headers?: IDataObject };
+}
+
+/** The error and those it wraps (n8n wraps the HTTP client's error, the OAuth2 client's). */
+function chainOf(error: unknown): ThrownLevel[] {
+	const levels: ThrownLevel[] = [];
+	for (let e = error; e && levels.length < 5; e = (e as ThrownLevel).cause)
+		levels.push(e as ThrownLevel);
+	return levels;
+}
+
+/** No answer: a code of NO_ANSWER_CODES (n8n's NodeApiError also puts it in `httpCode`), or undici's cut body. */
+function gotNoAnswer(level: ThrownLevel): boolean {
+	return (
+		NO_ANSWER_CODES.has(String(level.code)) ||
+		NO_ANSWER_CODES.has(String(level.httpCode)) ||
+		(level.name === 'TypeError' && level.message === 'terminated')
+	);
+}
+
+/** A status the error carries: the HTTP client's response, or a NodeApiError's `httpCode`. */
+function statusOf(level: ThrownLevel): number | undefined {
+	if (typeof level.response?.status === 'number') return level.response.status;
+	const httpCode = String(level.httpCode);
+	return /^[1-5]\d\d$/.test(httpCode) ? Number(httpCode) : undefined;
+}
+
+/**
+ * The cause of an error thrown rather than answered: the one it declares; `temporarily-unavailable`
+ * when the API did not answer (see NO_ANSWER_CODES); an error status it carries, as
+ * failureOfStatus; `node-defect` for a JavaScript error (TypeError, RangeError, ...) without a
+ * system `code`: a mistake in the nodes' own code, neither the credential's, the workflow's nor the
+ * API's. None for anything else (an execution cancelled, n8n's own errors).
+ */
+export function failureOfThrown(error: unknown): FailureCause | undefined {
+	const chain = chainOf(error);
+	const declaredOne = chain.map(declaredFailure).find(Boolean);
+	if (declaredOne) return declaredOne;
+	if (chain.some(gotNoAnswer)) return { cause: 'temporarily-unavailable' };
+	for (const level of chain) {
+		const status = statusOf(level);
+		if (status !== undefined) return failureOfStatus(status, level.response?.headers);
+	}
+	const defect = chain.some((level) => DEFECTS.has(String(level.name)) && level.code === undefined);
+	return defect ? { cause: 'node-defect' } : undefined;
+}
+
+/**
+ * No OAuth2 token could be had. The token endpoint did not answer, failed (5xx) or asked to wait
+ * (429): it comes back on its own. Otherwise it answered and refused the client (RFC 6749 5.2:
+ * `invalid_client`, `unauthorized_client`, ...): the client ID, secret or scope must change,
+ * `credential-invalid`.
+ */
+export function tokenFailure(error: unknown): FailureCause {
+	const failure = failureOfThrown(error);
+	return failure?.cause === 'temporarily-unavailable' || failure?.cause === 'rate-limited'
+		? failure
+		: { cause: 'credential-invalid' };
+}
+
+const DEFECT_DESCRIPTION =
+	'This is a mistake in the Restaurant Reservations nodes themselves, not in the workflow, the credential or the API: please report it to the package with this message.';
+
+/**
+ * A thrown error with its cause declared where failureOfThrown tells one and it has none: the same
+ * NodeApiError or NodeOperationError, declared (as n8n-workflow 2.41 does when one is wrapped
+ * again with a `failure`); a NodeOperationError around a JavaScript error of the nodes; a
+ * NodeApiError, as n8n makes one, around an HTTP client's error of a request that got no answer.
+ * Anything else unchanged.
+ */
+export function withFailure(node: INode, error: unknown, itemIndex?: number): unknown {
+	const failure = failureOfThrown(error);
+	if (!failure || declaredFailure(error)) return error;
+	if (error instanceof NodeApiError || error instanceof NodeOperationError)
+		return declared(error, failure);
+	if (failure.cause === 'node-defect')
+		return declared(
+			new NodeOperationError(node, error as Error, {
+				message: (error as Error).message,
+				description: DEFECT_DESCRIPTION,
+				itemIndex,
+				failure,
+			}),
+			failure,
+		);
+	return declared(new NodeApiError(node, error as JsonObject, { itemIndex, failure }), failure);
+}
+
+/**
+ * A setting that is the same for every item and every poll cannot work (a trigger parameter,
+ * Requests at Once, the credential's Booking States or Restaurant Time Zone, a dropdown's restaurant
+ * not chosen): `configuration-invalid`, since every run fails the same way until someone changes the
+ * workflow or the credential. A value the node reads per item (a date, a phone number, a party
+ * size, an empty Update Fields) is refused with a plain NodeOperationError instead, without a
+ * cause: it often comes from the item or from an AI agent's tool call, the next item may pass, and
+ * an agent corrects its call from the message.
+ */
+export function configurationError(
+	node: INode,
+	message: string,
+	options: { description?: string; itemIndex?: number } = {},
+): NodeOperationError {
+	const failure: FailureCause = { cause: 'configuration-invalid' };
+	return declared(new NodeOperationError(node, message, { ...options, failure }), failure);
+}
+
 /** Message and description for an HTTP error status and its body. */
 export function describeApiError(
 	status: number,
 	body: unknown,
-	retryAfter?: string,
+	retryAfterMs?: number,
 	credential: CredentialUsed = 'accessToken',
 ): DescribedError {
 	const problem = readProblem(body);
@@ -178,7 +448,8 @@ export function describeApiError(
 		};
 	}
 	if (status === 429) {
-		const wait = retryAfter ? `Retry after ${retryAfter} seconds. ` : '';
+		const wait =
+			retryAfterMs === undefined ? '' : `Retry after ${Math.ceil(retryAfterMs / 1000)} seconds. `;
 		return {
 			message: 'Too many requests: the API asks to slow down (HTTP 429)',
 			description: `${wait}Process fewer items per run, or turn on Retry On Fail with a wait.${said}`,
@@ -205,29 +476,35 @@ export function describeApiError(
 }
 
 /**
- * A NodeApiError carrying the described message, the status and the API's body (never a header);
- * a 401 names the credential the node's Authentication chooses.
+ * A NodeApiError carrying the described message, the status and the API's body (never a header),
+ * and the status's failure cause (failureOfStatus, with the Retry-After of `headers`); a 401 names
+ * the credential the node's Authentication chooses.
  */
 export function apiError(
 	node: INode,
 	status: number,
 	body: unknown,
-	retryAfter?: string,
+	headers?: IDataObject,
 	itemIndex?: number,
 ): NodeApiError {
+	const failure = failureOfStatus(status, headers);
 	const { message, description } = describeApiError(
 		status,
 		body,
-		retryAfter,
+		failure && 'retryAfterMs' in failure ? failure.retryAfterMs : undefined,
 		usesOAuth2(node) ? 'oAuth2' : 'accessToken',
 	);
 	const response = (
 		body && typeof body === 'object' ? body : { body: body ?? null }
 	) as IDataObject;
-	return new NodeApiError(node, response as JsonObject, {
-		message,
-		description,
-		httpCode: String(status),
-		itemIndex,
-	});
+	return declared(
+		new NodeApiError(node, response as JsonObject, {
+			message,
+			description,
+			httpCode: String(status),
+			itemIndex,
+			failure,
+		}),
+		failure,
+	);
 }

@@ -4,7 +4,7 @@
  * one default and one check; each part says in its own words what the number paces.
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { configurationError } from './errors';
 
 export const MAX_REQUESTS_AT_ONCE = 32;
 /** Requests in flight at once unless the user says otherwise. */
@@ -32,7 +32,7 @@ export function checkedRequestsAtOnce(node: INode, value: unknown, itemIndex?: n
 		limit <= MAX_REQUESTS_AT_ONCE
 	)
 		return limit;
-	throw new NodeOperationError(
+	throw configurationError(
 		node,
 		`Requests at Once must be a whole number from 1 to ${MAX_REQUESTS_AT_ONCE}; it is ${JSON.stringify(limit)}`,
 		{ itemIndex },

@@ -25,7 +25,7 @@ import {
 	TOKEN_FIELDS,
 } from './authentication';
 import { normalizeBaseUrl } from './baseUrl';
-import { apiError } from './errors';
+import { apiError, declared, tokenFailure, withFailure } from './errors';
 
 export { AUTHENTICATION, CLIENT_CREDENTIALS_TYPE, CREDENTIAL_TYPE } from './authentication';
 
@@ -66,12 +66,11 @@ export function bodyOrThrow<T>(
 	itemIndex?: number,
 ): T {
 	if (response.statusCode >= 400) {
-		const retryAfter = response.headers?.['retry-after'];
 		const error = apiError(
 			context.getNode(),
 			response.statusCode,
 			response.body,
-			retryAfter === undefined ? undefined : String(retryAfter),
+			response.headers,
 			itemIndex,
 		);
 		mapped.add(error);
@@ -145,9 +144,14 @@ export async function apiRequestFull(
 	if (type === CLIENT_CREDENTIALS_TYPE) return await oAuth2Request(context, type, options);
 	// A copy per request: n8n may add to the data it authenticates with (a pre-authentication).
 	const credentialsDecrypted = { ...decrypted, data: { ...decrypted.data } };
-	return (await context.helpers.httpRequestWithAuthentication.call(context, type, options, {
-		credentialsDecrypted,
-	})) as IN8nHttpFullResponse;
+	try {
+		return (await context.helpers.httpRequestWithAuthentication.call(context, type, options, {
+			credentialsDecrypted,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		// The API did not answer: n8n's error, with its cause.
+		throw withFailure(context.getNode(), error, request.itemIndex);
+	}
 }
 
 /**
@@ -173,8 +177,12 @@ async function oAuth2Request(
 			const response = statusResponseOf(error);
 			if (response) return response;
 			if (isTokenFailure(error)) throw await tokenError(context, error);
-			// The API did not answer (a network error): as n8n reports it, for the callers' own mapping.
-			throw new NodeApiError(context.getNode(), error as JsonObject);
+			// The API did not answer (a network error): as n8n reports it, with its cause, for the
+			// callers' own mapping.
+			throw withFailure(
+				context.getNode(),
+				new NodeApiError(context.getNode(), error as JsonObject),
+			);
 		}
 	};
 	const sent = renewalsSoFar(context);
@@ -318,12 +326,17 @@ function statusResponseOf(error: unknown): IN8nHttpFullResponse | undefined {
  */
 async function tokenError(context: ApiContext, error: unknown): Promise<Error> {
 	const said = maskedWords(error, await clientSecretOf(context));
-	return new NodeOperationError(
-		context.getNode(),
-		'No access token: the token endpoint refused the client or did not answer',
-		{
-			description: `Check ${TOKEN_FIELDS} in the ${CLIENT_CREDENTIALS_NAME} credential. n8n said: ${said}`,
-		},
+	const failure = tokenFailure(error);
+	return declared(
+		new NodeOperationError(
+			context.getNode(),
+			'No access token: the token endpoint refused the client or did not answer',
+			{
+				description: `Check ${TOKEN_FIELDS} in the ${CLIENT_CREDENTIALS_NAME} credential. n8n said: ${said}`,
+				failure,
+			},
+		),
+		failure,
 	);
 }
 

@@ -5,7 +5,8 @@
  * another platform). Each error names the Restaurant Reservations OAuth2 API credential and its
  * fields, for a declarative operation, an operation whose requests are made from code, a dropdown
  * and the trigger; neither the secret nor a token reaches an error (also the engine's leak check,
- * tokenLeaks.ts, on every run and poll).
+ * tokenLeaks.ts, on every run and poll). Each also tells n8n that the credential must be fixed
+ * (`failure`: credential-invalid).
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 import { RestaurantReservations } from '../../nodes/RestaurantReservations/RestaurantReservations.node';
@@ -89,10 +90,14 @@ async function everyWay(credentials: Record<string, ICredentialDataDecryptedObje
 	return { getMany: getMany.error, find: find.error, dropdown, trigger: polled.error };
 }
 
+/** What a user reads, and why n8n is told the operation failed (its `failure`). */
 const said = (error: unknown) => {
-	const e = error as { message?: string; description?: string } | undefined;
-	return { message: e?.message, description: e?.description };
+	const e = error as { message?: string; description?: string; failure?: unknown } | undefined;
+	return { message: e?.message, description: e?.description, failure: e?.failure };
 };
+
+/** Someone must fix the credential: n8n asks to reconnect it. */
+const CREDENTIAL_INVALID = { cause: 'credential-invalid' };
 
 describe('OAuth2: a client secret the token endpoint refuses', () => {
 	it.each([
@@ -108,6 +113,7 @@ describe('OAuth2: a client secret the token endpoint refuses', () => {
 				message: 'No access token: the token endpoint refused the client or did not answer',
 				description:
 					'Check Access Token URL, Client ID, Client Secret and Send Client Credentials (In the Body or As a Basic Auth Header) in the Restaurant Reservations OAuth2 API credential. n8n said: Failed to acquire OAuth2 access token: Client authentication failed (e.g., unknown client, no client authentication included, or unsupported authentication method).',
+				failure: CREDENTIAL_INVALID,
 			};
 			expect(said(errors.getMany)).toEqual(expected);
 			expect(said(errors.find)).toEqual(expected);
@@ -140,6 +146,7 @@ describe('OAuth2: a token the API refuses also after a new one was fetched', () 
 				'Authorization failed: the API did not accept the token from the token endpoint, also after a new one was fetched (HTTP 401)',
 			description:
 				'Check Base URL, Access Token URL, Client ID, Client Secret and Scope in the Restaurant Reservations OAuth2 API credential: the token endpoint must be the one of the API at the Base URL, and the client one this API accepts. The API said: "The access token is invalid or has expired."',
+			failure: CREDENTIAL_INVALID,
 		};
 		expect(said(errors.getMany)).toEqual(expected);
 		expect(said(errors.find)).toEqual(expected);
@@ -148,6 +155,7 @@ describe('OAuth2: a token the API refuses also after a new one was fetched', () 
 		expect(said(errors.trigger)).toEqual({
 			message: expected.message,
 			description: `${expected.description} While fetching restaurant 101. Nothing was emitted and the stored snapshot was kept: the next successful poll reports every change since the last successful one, once.`,
+			failure: CREDENTIAL_INVALID,
 		});
 		// A new token was fetched for each way (n8n renews after the first 401), none issued here.
 		expect((await elsewhere.tokens()).issued - tokensBefore.issued).toBeGreaterThanOrEqual(4);
@@ -173,6 +181,7 @@ describe('OAuth2: a token the API refuses also after a new one was fetched', () 
 			message: 'Authorization failed: the API did not accept the access token (HTTP 401)',
 			description:
 				'Check the Access Token in the Restaurant Reservations API credential. The API said: "The access token is invalid or has expired."',
+			failure: CREDENTIAL_INVALID,
 		});
 	});
 });

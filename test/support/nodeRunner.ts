@@ -44,6 +44,8 @@ interface NodeError {
 	message: string;
 	description?: string | null;
 	httpCode?: string | null;
+	/** Why the operation failed, as the node declared it (nodes/shared/errors.ts FailureCause). */
+	failure?: { cause: string; retryAfterMs?: number; resetsAtEpochMs?: number };
 }
 
 export type NodeRunResult = Omit<RunNodeResult, 'error'> & { error?: NodeError };

@@ -221,8 +221,8 @@ describe('describeApiError: a 401 names the credential the node uses', () => {
 
 	it('other statuses read alike with either credential', () => {
 		for (const status of [400, 403, 404, 429, 500])
-			expect(describeApiError(status, body, '3', 'oAuth2')).toEqual(
-				describeApiError(status, body, '3'),
+			expect(describeApiError(status, body, 3000, 'oAuth2')).toEqual(
+				describeApiError(status, body, 3000),
 			);
 	});
 });

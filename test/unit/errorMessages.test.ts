@@ -32,12 +32,18 @@ describe('describeApiError: each status in words', () => {
 		expect(describeApiError(404, '').message).toBe('Not found (HTTP 404)');
 	});
 
-	it('429: the wait the API asks for, when it gives one', () => {
-		expect(describeApiError(429, { message: 'Slow down.' }, '30')).toEqual({
+	it('429: the wait the API asks for, when it gives one, in whole seconds', () => {
+		expect(describeApiError(429, { message: 'Slow down.' }, 30_000)).toEqual({
 			message: 'Too many requests: the API asks to slow down (HTTP 429)',
 			description:
 				'Retry after 30 seconds. Process fewer items per run, or turn on Retry On Fail with a wait. The API said: "Slow down."',
 		});
+		expect(describeApiError(429, null, 1_001).description).toBe(
+			'Retry after 2 seconds. Process fewer items per run, or turn on Retry On Fail with a wait.',
+		);
+		expect(describeApiError(429, null, 0).description).toBe(
+			'Retry after 0 seconds. Process fewer items per run, or turn on Retry On Fail with a wait.',
+		);
 		expect(describeApiError(429, undefined)).toEqual({
 			message: 'Too many requests: the API asks to slow down (HTTP 429)',
 			description: 'Process fewer items per run, or turn on Retry On Fail with a wait.',
@@ -332,7 +338,7 @@ describe('apiError: the error the nodes throw', () => {
 	});
 
 	it('the Retry-After of a 429 reaches the description', () => {
-		expect(apiError(node({}), 429, null, '12').description).toBe(
+		expect(apiError(node({}), 429, null, { 'retry-after': '12' }).description).toBe(
 			'Retry after 12 seconds. Process fewer items per run, or turn on Retry On Fail with a wait.',
 		);
 	});

@@ -5,6 +5,7 @@ import type {
 	IExecuteSingleFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { configurationError } from '../../shared/errors';
 import { restaurantCountry } from '../../shared/guests/identity';
 import { hasOffset, toRestaurantLocal } from '../../shared/localTime';
 import { apiPath } from '../../shared/paths';
@@ -114,7 +115,7 @@ export async function zoneOfProfile(
 ): Promise<string> {
 	const zone = restaurantZone(profile, profile.timeZone, await timeZoneSettingOf(context));
 	if ('timeZone' in zone) return zone.timeZone;
-	throw new NodeOperationError(context.getNode(), zone.problem, {
+	throw configurationError(context.getNode(), zone.problem, {
 		description: zone.fix,
 		itemIndex: context.getItemIndex(),
 	});

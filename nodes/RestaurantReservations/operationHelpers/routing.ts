@@ -15,7 +15,7 @@ import type {
 	INodePropertyOptions,
 	PostReceiveAction,
 } from 'n8n-workflow';
-import { apiError, readProblem } from '../../shared/errors';
+import { apiError, readProblem, withFailure } from '../../shared/errors';
 import { fillPath } from '../../shared/paths';
 import {
 	bodyOrThrow,
@@ -87,7 +87,7 @@ export function throwOnApiErrorWithHints(hints: Record<string, string>): PostRec
 				this.getNode(),
 				response.statusCode,
 				response.body,
-				undefined,
+				response.headers,
 				this.getItemIndex(),
 			);
 			error.description = [hint, error.description].filter(Boolean).join(' ');
@@ -162,7 +162,7 @@ export function apiOperation(spec: OperationSpec): INodePropertyOptions {
 		...(spec.body ? [bodyStep(spec.body)] : []),
 		...(spec.query ? [queryStep(spec.query)] : []),
 		...(spec.method === 'DELETE' || spec.noBody ? [withoutBody] : []),
-	];
+	].map(withFailureOfStep);
 	return {
 		name: spec.name,
 		value: spec.value,
@@ -184,6 +184,8 @@ export function apiOperation(spec: OperationSpec): INodePropertyOptions {
  * The operation's pagination (or its one request) with each request made through
  * withOAuth2Renewal: with OAuth2 on an n8n that does not renew the token itself (1.x), a 401
  * fetches a new one and repeats the request once; a refused client says which fields to check.
+ * Whatever fails in it (a request without an answer, an output step, the operation's own code)
+ * leaves with its failure cause (../../shared/errors withFailure).
  */
 function renewingOAuth2(pagination?: Pagination): Pagination {
 	return async function (this: IExecutePaginationFunctions, requestData) {
@@ -191,11 +193,29 @@ function renewingOAuth2(pagination?: Pagination): Pagination {
 			data: DeclarativeRestApiSettings.ResultOptions,
 		): Promise<INodeExecutionData[]> =>
 			await withOAuth2Renewal(this, async () => await this.makeRoutingRequest(data));
-		if (!pagination) return await makeRoutingRequest(requestData);
-		const renewing: IExecutePaginationFunctions = Object.create(this, {
-			makeRoutingRequest: { value: makeRoutingRequest },
-		});
-		return await pagination.call(renewing, requestData);
+		try {
+			if (!pagination) return await makeRoutingRequest(requestData);
+			const renewing: IExecutePaginationFunctions = Object.create(this, {
+				makeRoutingRequest: { value: makeRoutingRequest },
+			});
+			return await pagination.call(renewing, requestData);
+		} catch (error) {
+			throw withFailure(this.getNode(), error, this.getItemIndex());
+		}
+	};
+}
+
+/**
+ * A step before the request, whose error leaves with its failure cause: n8n would wrap a
+ * JavaScript error of the step in a NodeApiError without one.
+ */
+function withFailureOfStep(step: PreSend): PreSend {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		try {
+			return await step.call(this, requestOptions);
+		} catch (error) {
+			throw withFailure(this.getNode(), error, this.getItemIndex());
+		}
 	};
 }
 

@@ -10,7 +10,15 @@ import { statusQueryOf } from '../../shared/reading/vocabulary';
 import type { IDataObject, IN8nHttpFullResponse, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { LocalWindow } from '../../shared/dateWindows';
-import { apiError } from '../../shared/errors';
+import {
+	apiError,
+	declared,
+	declaredFailure,
+	failureOfThrown,
+	retryAfterMsOf,
+	withFailure,
+	type FailureCause,
+} from '../../shared/errors';
 import type { ApiRequest } from '../../shared/transport';
 import { apiPath } from '../../shared/paths';
 import { DEFAULT_REQUESTS_AT_ONCE } from '../../shared/requestsAtOnce';
@@ -70,15 +78,6 @@ function markedTimeUp<E extends Error>(error: E): E {
 	return error;
 }
 
-/** Retry-After in seconds or as an HTTP date (RFC 9110), in milliseconds. */
-export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
-	if (header === undefined || header === null || header === '') return undefined;
-	const text = String(Array.isArray(header) ? header[0] : header).trim();
-	if (/^\d+$/.test(text)) return Number(text) * 1000;
-	const date = Date.parse(text);
-	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 function withContext(error: NodeApiError, what: string): NodeApiError {
 	error.description = [error.description, `While fetching ${what}.`, NOTHING_LOST]
 		.filter(Boolean)
@@ -106,6 +105,8 @@ function unreachable(
 		? `The restaurant platform did not answer within ${Math.round(timeoutMs / 1000)} seconds`
 		: 'The restaurant platform could not be reached';
 	const reason = original?.cause?.message ?? original?.message;
+	// The platform did not answer, whatever the code (see failureOfThrown): it comes back on its own.
+	const failure: FailureCause = { cause: 'temporarily-unavailable' };
 	const error = new NodeApiError(
 		context.getNode(),
 		{ message: reason ?? message, ...(code ? { code } : {}) } as JsonObject,
@@ -114,23 +115,30 @@ function unreachable(
 			description: [reason ? `Cause: ${reason}.` : '', `While fetching ${what}.`, NOTHING_LOST]
 				.filter(Boolean)
 				.join(' '),
+			failure,
 		},
 	);
 	// NodeApiError replaces the message of a known network code with a generic one: keep ours.
 	error.message = message;
-	return error;
+	return declared(error, failure);
 }
 
+/**
+ * The poll's time ran out before the first restaurant was listed: the API answers slowly, or asked
+ * to wait longer than the poll may, `temporarily-unavailable` (a later poll gets through).
+ */
 export function outOfTime(context: IPollFunctions, what: string, clock: PollClock): NodeApiError {
+	const failure: FailureCause = { cause: 'temporarily-unavailable' };
 	const error = new NodeApiError(
 		context.getNode(),
 		{ message: 'poll budget exhausted' } as JsonObject,
 		{
 			message: `The poll ran out of time (${Math.round(clock.budgetMs / 1000)} seconds) before every list was fetched`,
 			description: `While fetching ${what}. The API is slow or asks to wait: poll less often or watch less (a shorter horizon, one restaurant). ${NOTHING_LOST}`,
+			failure,
 		},
 	);
-	return markedTimeUp(error);
+	return markedTimeUp(declared(error, failure));
 }
 
 /**
@@ -158,10 +166,19 @@ export async function send(
 			// Cut off by the end of the budget rather than by the server.
 			if (Date.now() >= deadline) throw outOfTime(context, what, clock);
 			// The transport's own verdict (no OAuth2 token could be had) says what to check.
-			if (error instanceof NodeOperationError)
-				throw new NodeOperationError(context.getNode(), error.message, {
-					description: error.description ?? undefined,
-				});
+			if (error instanceof NodeOperationError) {
+				const failure = declaredFailure(error);
+				throw declared(
+					new NodeOperationError(context.getNode(), error.message, {
+						description: error.description ?? undefined,
+						failure,
+					}),
+					failure,
+				);
+			}
+			// A mistake of the nodes' own code is not the platform's silence.
+			if (failureOfThrown(error)?.cause === 'node-defect')
+				throw withFailure(context.getNode(), error);
 			throw unreachable(context, error, what, timeout);
 		}
 		const status = response.statusCode;
@@ -172,7 +189,7 @@ export async function send(
 		}
 		clock.pacing.refusedKeepingPlace(
 			startedAt,
-			retryAfterMs(response.headers?.['retry-after']) ?? DEFAULT_RETRY_AFTER_MS,
+			retryAfterMsOf(response.headers) ?? DEFAULT_RETRY_AFTER_MS,
 		);
 		const giveUp =
 			attempt >= MAX_RATE_LIMIT_RETRIES
@@ -193,14 +210,8 @@ export function failure(
 	response: IN8nHttpFullResponse,
 	what: string,
 ): NodeApiError {
-	const retryAfter = response.headers?.['retry-after'];
 	return withContext(
-		apiError(
-			context.getNode(),
-			response.statusCode,
-			response.body,
-			retryAfter === undefined ? undefined : String(retryAfter),
-		),
+		apiError(context.getNode(), response.statusCode, response.body, response.headers),
 		what,
 	);
 }

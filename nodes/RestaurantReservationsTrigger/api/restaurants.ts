@@ -1,6 +1,6 @@
 /** The restaurants a poll watches, each with its time zone and country: looked up at most once an hour. */
 import type { IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { configurationError } from '../../shared/errors';
 import { timeZoneSettingOf } from '../../shared/reading/context';
 import { restaurantCountry } from '../../shared/guests/identity';
 import { restaurantZone } from '../../shared/reading/restaurantZone';
@@ -79,7 +79,7 @@ const unreadZone = (key: string) => ({
 /** Throws the restaurant's time-zone problem, for the watches that read times. */
 export function requireZone(context: IPollFunctions, restaurant: Restaurant): string {
 	if (restaurant.zoneProblem)
-		throw new NodeOperationError(context.getNode(), restaurant.zoneProblem.problem, {
+		throw configurationError(context.getNode(), restaurant.zoneProblem.problem, {
 			description: restaurant.zoneProblem.fix,
 		});
 	return restaurant.timeZone;

@@ -10,6 +10,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { DEFAULT_BUDGET_MS, outOfTime, startClock } from '../api/requests';
 import { watchedRestaurants } from '../api/restaurants';
+import { withFailure } from '../../shared/errors';
 import { vocabularyOf } from '../../shared/reading/context';
 import { compareListing } from '../state/compare';
 import { readStoredState, writeStoredState } from '../state/storedState';
@@ -27,22 +28,27 @@ import { logRound } from './roundLog';
 import { readSettings } from './settings';
 
 /**
- * One poll. `guestDetails`: the guest details the Reservations watch watches, when not this
- * release's (a test adds one, as a later release would).
+ * One poll; what fails it leaves with its failure cause (a mistake of our code: `node-defect`).
+ * `guestDetails`: the guest details the Reservations watch watches, when not this release's (a
+ * test adds one, as a later release would).
  */
 export async function pollWatch(
 	context: IPollFunctions,
 	guestDetails?: readonly string[],
 ): Promise<INodeExecutionData[][] | null> {
-	// A test run stores nothing: it needs no guard, and must not hold up the active workflow's polls.
-	if (context.getMode() === 'manual') return await pollOnce(context, guestDetails);
-	const trigger = `${context.getWorkflow().id}\u0000${context.getNode().id ?? context.getNode().name}`;
-	const durable = startClock(context).budgetMs < DEFAULT_BUDGET_MS;
-	return await oneAtATime(
-		trigger,
-		async () => await pollOnce(context, guestDetails),
-		durable ? SAVE_MARGIN_MS : 0,
-	);
+	try {
+		// A test run stores nothing: it needs no guard, and must not hold up the active workflow's polls.
+		if (context.getMode() === 'manual') return await pollOnce(context, guestDetails);
+		const trigger = `${context.getWorkflow().id}\u0000${context.getNode().id ?? context.getNode().name}`;
+		const durable = startClock(context).budgetMs < DEFAULT_BUDGET_MS;
+		return await oneAtATime(
+			trigger,
+			async () => await pollOnce(context, guestDetails),
+			durable ? SAVE_MARGIN_MS : 0,
+		);
+	} catch (error) {
+		throw withFailure(context.getNode(), error);
+	}
 }
 
 async function pollOnce(

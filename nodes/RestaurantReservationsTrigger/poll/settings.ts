@@ -3,7 +3,7 @@
  * stored state depends on besides the horizon.
  */
 import type { IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { configurationError } from '../../shared/errors';
 import { textDigest } from '../state/hash';
 import { watchTargetOf, WATCH_TARGETS } from '../targets';
 import {
@@ -126,10 +126,7 @@ function readWatch(context: IPollFunctions): Watch {
 	const watch = context.getNodeParameter('watch', 'reservations') as string;
 	const target = watchTargetOf(watch);
 	if (target) return target.option.value;
-	throw new NodeOperationError(
-		context.getNode(),
-		`"${watch}" is not something the trigger watches`,
-	);
+	throw configurationError(context.getNode(), `"${watch}" is not something the trigger watches`);
 }
 
 function readEvents(context: IPollFunctions, watch: Watch): Set<string> {
@@ -137,7 +134,7 @@ function readEvents(context: IPollFunctions, watch: Watch): Set<string> {
 	const chosen = context.getNodeParameter(eventsParameter, []) as string[];
 	const events = new Set(chosen.filter((event) => triggerEvents.values.includes(event)));
 	if (events.size === 0)
-		throw new NodeOperationError(context.getNode(), 'Choose at least one event to watch');
+		throw configurationError(context.getNode(), 'Choose at least one event to watch');
 	return events;
 }
 
@@ -146,7 +143,7 @@ function readRestaurantId(context: IPollFunctions): string {
 		context.getNodeParameter('restaurantId', '', { extractValue: true }) ?? '',
 	).trim();
 	if (!/^\d+$/.test(restaurantId))
-		throw new NodeOperationError(
+		throw configurationError(
 			context.getNode(),
 			`Choose a restaurant: "${restaurantId}" is not a restaurant ID`,
 		);
@@ -163,13 +160,10 @@ function readHorizon(context: IPollFunctions): { lookBackDays: number; lookAhead
 		lookBackDays < 0 ||
 		lookAheadDays < 0
 	) {
-		throw new NodeOperationError(
-			node,
-			'Look Back and Look Ahead are whole numbers of days, 0 or more',
-		);
+		throw configurationError(node, 'Look Back and Look Ahead are whole numbers of days, 0 or more');
 	}
 	if (lookBackDays + lookAheadDays < 1 || lookBackDays + lookAheadDays > MAX_HORIZON_DAYS) {
-		throw new NodeOperationError(
+		throw configurationError(
 			node,
 			`The horizon (Look Back + Look Ahead) must be between 1 and ${MAX_HORIZON_DAYS} days; it is ${lookBackDays + lookAheadDays}`,
 		);

@@ -2,7 +2,7 @@
  * The reading settings of the credential, for the nodes that read bookings: the user's Booking
  * States (./vocabulary) and the Restaurant Time Zone used when the API's cannot be read.
  */
-import { NodeOperationError } from 'n8n-workflow';
+import { configurationError } from '../errors';
 import type { ApiContext } from '../transport';
 import { credentialField } from '../transport';
 import { BOOKING_STATES_FIELD, TIME_ZONE_FIELD } from './credentialFields';
@@ -18,7 +18,7 @@ export async function vocabularyOf(context: ApiContext): Promise<StateVocabulary
 	if (!vocabulary) {
 		const result = parseVocabulary(text);
 		if ('problem' in result)
-			throw new NodeOperationError(context.getNode(), result.problem, {
+			throw configurationError(context.getNode(), result.problem, {
 				description:
 					'Correct Booking States in the Restaurant Reservations credential: one "<state> = <role>" per entry, entries separated by commas.',
 			});

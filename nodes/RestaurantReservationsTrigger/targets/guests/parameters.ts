@@ -1,6 +1,6 @@
 /** The Guests watch's own parameters, read into its settings. */
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { configurationError } from '../../../shared/errors';
 import type { GuestSettings } from '../../types';
 import { GUEST_EVENTS } from './triggerEvents';
 
@@ -55,12 +55,12 @@ export function readGuestSettings(
 	const whole = (value: number, max: number) =>
 		Number.isInteger(value) && value >= 0 && value <= max;
 	if (!whole(historyDays, MAX_HISTORY_DAYS))
-		throw new NodeOperationError(
+		throw configurationError(
 			context.getNode(),
 			`History (Days) must be a whole number of days from 0 to ${MAX_HISTORY_DAYS}; it is ${historyDays}`,
 		);
 	if (!whole(occasionDaysBefore, MAX_OCCASION_DAYS))
-		throw new NodeOperationError(
+		throw configurationError(
 			context.getNode(),
 			`Days Before the Date must be a whole number from 0 to ${MAX_OCCASION_DAYS}; it is ${occasionDaysBefore}`,
 		);

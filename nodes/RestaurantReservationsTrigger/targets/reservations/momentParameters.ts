@@ -8,7 +8,7 @@
  * (../../../shared/loadOptions/getBookingStates).
  */
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { configurationError } from '../../../shared/errors';
 import { BOOKING_STATES_OPTIONS, STATE_CHOICE_NOTE } from '../../../shared/parameters';
 import { chosenValues } from '../../../shared/reading/vocabulary';
 import { MOMENT_EVENTS } from './moments';
@@ -176,7 +176,7 @@ interface OffsetParameter {
 }
 
 const fail = (context: IPollFunctions, message: string, description?: string): never => {
-	throw new NodeOperationError(context.getNode(), message, { description });
+	throw configurationError(context.getNode(), message, { description });
 };
 
 function readOffsets(context: IPollFunctions): ReminderOffset[] {

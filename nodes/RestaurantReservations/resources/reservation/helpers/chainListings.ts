@@ -8,10 +8,9 @@
  * failure and reads no further window: the others still count.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../../../shared/concurrency';
 import { splitIntoWindows, type LocalWindow } from '../../../../shared/dateWindows';
-import { apiError, readProblem } from '../../../../shared/errors';
+import { apiError, configurationError, readProblem } from '../../../../shared/errors';
 import { apiPath } from '../../../../shared/paths';
 import { apiRequestFull } from '../../../../shared/transport';
 import { sharedByRun } from '../../../operationHelpers/runCache';
@@ -74,12 +73,11 @@ async function readWindow(
 		});
 		if (response.statusCode >= 400) {
 			const { code } = readProblem(response.body);
-			const retryAfter = response.headers?.['retry-after'];
 			const error = apiError(
 				context.getNode(),
 				response.statusCode,
 				response.body,
-				retryAfter === undefined ? undefined : String(retryAfter),
+				response.headers,
 				context.getItemIndex(),
 			);
 			plan.failure ??= { ...failureOf(error), ...(code ? { code: String(code) } : {}) };
@@ -100,7 +98,7 @@ async function planOf(
 			restaurant,
 			pages: [],
 			failure: failureOf(
-				new NodeOperationError(context.getNode(), problem, {
+				configurationError(context.getNode(), problem, {
 					description: fix,
 					itemIndex: context.getItemIndex(),
 				}),
