@@ -48,3 +48,39 @@ it('a poll that starts while another of the same trigger runs reports nothing', 
 	expect(second.persisted).toBe(false);
 	expect((await trigger.tick()).items).toBeNull();
 });
+
+it("under durable cursors, a poll that reads the state from before the last report (n8n has not written that poll's state yet) reports nothing", async () => {
+	const trigger = new Trigger(ctx, oneRestaurant(101));
+	trigger.pollBudgetMs = 36_000; // as n8n's durable scheduler gives a poll
+	expect((await trigger.tick()).items).toBeNull(); // baseline
+	const book = async (customerName: string) =>
+		await ctx.call('createReservation', {
+			body: { reservationTime: localDay(SEEDED_TIME_ZONES[101], 6), groupSize: 2, customerName },
+		});
+	await book('Committed Late');
+	const beforeReport = structuredClone(trigger.staticData);
+	const reported = await trigger.tick();
+	expect(reported.changes.map((c) => c.reservation.customerName)).toEqual(['Committed Late']);
+	// The next scheduled poll, past the save margin, reads the database's state: still the old one.
+	await new Promise((resolve) => setTimeout(resolve, 2_100));
+	const early = await poll({
+		nodeType: new RestaurantReservationsTrigger(),
+		type: 'CUSTOM.restaurantReservationsTrigger',
+		parameters: trigger.parameters,
+		credentials: sandboxCredentials(ctx.sandbox.url, TOKENS.staff),
+		staticData: structuredClone(beforeReport),
+		workflowId: trigger.workflowId,
+		pollBudgetMs: 36_000,
+	});
+	expect([early.items, early.requests, early.persisted, early.error]).toEqual([
+		null,
+		[],
+		false,
+		undefined,
+	]);
+	// Once the reported state is stored, polls go on from it: the next change once, nothing again.
+	await book('After The Commit');
+	const next = await trigger.tick();
+	expect(next.changes.map((c) => c.reservation.customerName)).toEqual(['After The Commit']);
+	expect((await trigger.tick()).items).toBeNull();
+}, 60_000);

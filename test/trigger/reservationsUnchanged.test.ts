@@ -154,10 +154,11 @@ const FORMAT: Record<string, IDataObject> = {
 };
 
 /** The node's state without what 1.0.0 changed in the format (checked apart: FORMAT). */
+/** The state without its format, nor `ra`, the overlap guard's stamp of the last report (poll/overlapGuard). */
 function withoutFormat(staticData: IDataObject): IDataObject {
 	const copy = structuredClone(staticData);
 	for (const node of Object.values(copy) as IDataObject[])
-		for (const key of ['v', 'k', 'l']) delete node[key];
+		for (const key of ['v', 'k', 'l', 'ra']) delete node[key];
 	return copy;
 }
 

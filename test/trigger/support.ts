@@ -129,9 +129,13 @@ export const oneRestaurant = (id: number, extra: INodeParameters = {}): INodePar
 	...extra,
 });
 
+let installations = 0;
+
 /** One trigger "installation": its static data lives across ticks, like an active workflow's. */
 export class Trigger {
 	readonly staticData: IDataObject = {};
+	/** Its own workflow, as two installations in n8n never share one. */
+	readonly workflowId = `trigger-installation-${++installations}`;
 	/**
 	 * The budget n8n gives each tick (`getPollBudgetMs`), as its durable scheduler does; n8n-core's
 	 * 5 minutes when absent. With one, a tick waits until the previous one is SAVE_MARGIN_MS past:
@@ -161,6 +165,7 @@ export class Trigger {
 				parameters: this.parameters,
 				credentials: sandboxCredentials(this.ctx.sandbox.url, this.token, this.credentialFields),
 				staticData: mode === 'trigger' ? this.staticData : structuredClone(this.staticData),
+				workflowId: this.workflowId,
 				mode,
 				...(this.pollBudgetMs === undefined ? {} : { pollBudgetMs: this.pollBudgetMs }),
 			});

@@ -207,16 +207,21 @@ function renewingOAuth2(pagination?: Pagination): Pagination {
 
 /**
  * A step before the request, whose error leaves with its failure cause: n8n would wrap a
- * JavaScript error of the step in a NodeApiError without one.
+ * JavaScript error of the step in a NodeApiError without one. It keeps the step's name, which the
+ * node's description shows (test/unit/nodeDescription.test.ts).
  */
 function withFailureOfStep(step: PreSend): PreSend {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	const withCause = async function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	) {
 		try {
 			return await step.call(this, requestOptions);
 		} catch (error) {
 			throw withFailure(this.getNode(), error, this.getItemIndex());
 		}
 	};
+	return Object.defineProperty(withCause, 'name', { value: step.name });
 }
 
 /**

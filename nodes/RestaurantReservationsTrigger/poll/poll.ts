@@ -18,7 +18,7 @@ import { WATCH_TARGETS } from '../targets';
 import type { Listing } from '../types';
 import { withExpiredTokenHint } from './expiredToken';
 import { nextState } from './nextState';
-import { oneAtATime, SAVE_MARGIN_MS } from './overlapGuard';
+import { oneAtATime } from './overlapGuard';
 import {
 	firstErrorWhenNoneListed,
 	leastRecentlyPolledFirst,
@@ -43,8 +43,9 @@ export async function pollWatch(
 		const durable = startClock(context).budgetMs < DEFAULT_BUDGET_MS;
 		return await oneAtATime(
 			trigger,
+			context.getWorkflowStaticData('node'),
 			async () => await pollOnce(context, guestDetails),
-			durable ? SAVE_MARGIN_MS : 0,
+			durable,
 		);
 	} catch (error) {
 		throw withFailure(context.getNode(), error);

@@ -115,6 +115,7 @@ interface StoredStateJson {
 	l?: RecordDescription[];
 }
 
+/** The state's keys; `ra`, the stamp of the last report, is the overlap guard's (../poll/overlapGuard). */
 const STORED_KEYS = new Set(['v', 'k', 'at', 'r', 'n', 'g', 'l']);
 
 function isStoredRestaurant(value: unknown): value is StoredRestaurantJson {

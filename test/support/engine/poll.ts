@@ -43,6 +43,11 @@ export interface PollOptions extends EngineCommonOptions {
 	 * (36 s by default); without it n8n-core's own default (5 minutes).
 	 */
 	pollBudgetMs?: number;
+	/**
+	 * The workflow's ID; default the harness's one. The trigger keeps its polls apart per workflow
+	 * and node (its overlap guard): each trigger "installation" of a test needs one of its own.
+	 */
+	workflowId?: string;
 }
 
 export interface PollResult {
@@ -77,7 +82,7 @@ function pollRun(options: PollOptions, mode: 'trigger' | 'manual'): PollRun {
 	const inputStaticData = plain(options.staticData ?? {});
 	const node = targetNode(options);
 	const workflow = new Workflow({
-		id: WORKFLOW_ID,
+		id: options.workflowId ?? WORKFLOW_ID,
 		name: WORKFLOW_NAME,
 		nodes: [node],
 		connections: {},
