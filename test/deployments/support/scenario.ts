@@ -32,7 +32,12 @@ import type { ReadingName } from '../../../sandbox/readings';
 import { apiClient } from '../../support/client';
 import { ChangeDriver } from './driver';
 import { compareLedger, type ExpectedChange, type LedgerResult, type ReportedItem } from './ledger';
-import { compareGuests, driverBookings, type GuestLedgerResult } from './guestLedger';
+import {
+	compareGuests,
+	driverBookings,
+	seedBookingsThatMayBringAGuest,
+	type GuestLedgerResult,
+} from './guestLedger';
 import { MomentDriver } from './momentDriver';
 import {
 	NATIVE_WORKFLOW_ID,
@@ -400,14 +405,14 @@ function labelOf(kind: DeploymentKind, reading: ReadingName, auth: SandboxAuth):
 }
 
 /** The drivers' restaurants over the watched period and a day around it, restaurant-local. */
+/** The restaurants the Guests watch of the chaos run watches, with their zones. */
+const GUEST_ZONES: Record<string, string> = { 101: 'Europe/Berlin', 102: 'America/New_York' };
+
 function guestPeriods(): Array<{ id: number; from: string; to: string }> {
 	const day = (zone: string, days: number) =>
 		new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: zone });
-	return [
-		{ id: 101, zone: 'Europe/Berlin' },
-		{ id: 102, zone: 'America/New_York' },
-	].map(({ id, zone }) => ({
-		id,
+	return Object.entries(GUEST_ZONES).map(([id, zone]) => ({
+		id: Number(id),
 		from: `${day(zone, -LOOK_BACK_DAYS - 1)}T00:00:00`,
 		to: `${day(zone, LOOK_AHEAD_DAYS + 1)}T00:00:00`,
 	}));
@@ -512,15 +517,23 @@ export async function runChaosScenario(
 		for (const { executionId } of scenario.killedExecutions)
 			await settledExecution(scenario.rest, executionId, POLL_WAIT_MS);
 		const unfinished = await unfinishedExecutions(scenario.rest, CHAOS_WORKFLOW_ID, TRIGGER_NAME);
-		const guestLedger =
-			guestSink &&
-			compareGuests(
-				await driverBookings(api, view, guestPeriods()),
-				withHeldItems(
-					guestSink.items,
-					await unfinishedExecutions(scenario.rest, GUESTS_WORKFLOW_ID, GUESTS_TRIGGER_NAME),
-				),
+		const guestLedger = guestSink && (await judgeGuests(guestSink));
+		/** The Guests watch's items judged (./guestLedger). */
+		async function judgeGuests(sink: Sink): Promise<GuestLedgerResult> {
+			const guestItems = withHeldItems(
+				sink.items,
+				await unfinishedExecutions(scenario.rest, GUESTS_WORKFLOW_ID, GUESTS_TRIGGER_NAME),
 			);
+			const bookings = await driverBookings(api, view, guestPeriods());
+			const seedBookings = await seedBookingsThatMayBringAGuest(
+				api,
+				driver.expected,
+				guestItems,
+				{ started, ended: Date.now(), lookAheadDays: LOOK_AHEAD_DAYS, zones: GUEST_ZONES },
+				new Set(bookings.map((b) => b.reservationId)),
+			);
+			return compareGuests(bookings, guestItems, seedBookings);
+		}
 		const items = splitItems(
 			withHeldItems(sink.items, unfinished),
 			momentDriver.reservationIds,
