@@ -25,6 +25,7 @@ import {
 	reservationDescription,
 	reservationLayout,
 } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
+import { reservationRecords } from '../support/reservationRecords';
 
 const FIELDS = {
 	records: 'fields',
@@ -113,22 +114,7 @@ describe('the parts every description has', () => {
 
 describe('reservations', () => {
 	it('this release writes its reading, its exact fields, the guest details and the ignored fields', () => {
-		expect(reservationDescription(false)).toStrictEqual({
-			records: 'reservation',
-			hash: 'h53',
-			reading: 2,
-			widths: [5, 2, 2],
-			exact: [
-				'reservationTime:time',
-				'groupSize:int',
-				'tableNumber:text',
-				'state:state',
-				'eventId:int',
-			],
-			guestDetails: ['customerName', 'phone', 'email', 'specialRequests'],
-			guestDetailsAs: 'hash',
-			ignored: ['id', 'updatedAt', 'lastUpdatedBy', 'viewed', 'businessDate'],
-		});
+		expect(reservationDescription(false)).toStrictEqual(reservationRecords('hash'));
 		expect(reservationDescription(true).guestDetailsAs).toBe('value');
 		expect(
 			reservationDescription(false, [...GUEST_DETAIL_FIELDS, 'aboutGuestNotes']).guestDetails,
