@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import seedrandom from 'seedrandom';
 import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
 import { advanced, Ledger, readReservations, restaurantOfKey } from './ledger';
-import { localDay, Trigger, type ChangeJson } from './support';
+import { localDay, TRACKED_FIELDS, Trigger, type ChangeJson } from './support';
 
 const ctx = useSandbox({ reservations: 150 });
 
@@ -18,17 +18,6 @@ const SEED = process.env.TRIGGER_SEED ?? 'restaurant-reservations-trigger-1';
 const POLLS = 70;
 const ZONES = SEEDED_TIME_ZONES;
 const RESTAURANTS = [101, 102, 103];
-const TRACKED = [
-	'reservationTime',
-	'groupSize',
-	'tableNumber',
-	'state',
-	'eventId',
-	'customerName',
-	'phone',
-	'email',
-	'specialRequests',
-];
 const IGNORED = ['id', 'updatedAt', 'lastUpdatedBy', 'viewed', 'businessDate'];
 const OPEN_STATES = ['pending', 'confirmed', 'arrived', 'seated', 'completed', 'noShow'];
 
@@ -63,7 +52,7 @@ const rest = (r: Reservation) =>
 	JSON.stringify(
 		Object.keys(r)
 			.sort()
-			.filter((k) => !TRACKED.includes(k) && !IGNORED.includes(k))
+			.filter((k) => !TRACKED_FIELDS.includes(k) && !IGNORED.includes(k))
 			.map((k) => [k, r[k]]),
 	);
 
@@ -75,7 +64,7 @@ function expectedChange(
 	const wasWatched = before !== undefined && insideHorizon(before);
 	if (!after || !insideHorizon(after)) return undefined; // left the horizon: pruned, no event
 	if (!wasWatched) return `${after.id} reservationCreated`;
-	const fields = TRACKED.filter(
+	const fields = TRACKED_FIELDS.filter(
 		(f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null),
 	);
 	const other = rest(before) !== rest(after);
