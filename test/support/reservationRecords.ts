@@ -8,11 +8,8 @@ export const reservationRecords = (guestDetailsAs: 'hash' | 'value') => ({
 	reading: 2,
 	widths: [5, 2, 2],
 	exact: [
-		'reservationTime:time',
-		'groupSize:int',
-		'tableNumber:text',
-		'state:state',
-		'eventId:int',
+		...['reservationTime:time', 'groupSize:int', 'tableNumber:text'],
+		...['state:state', 'eventId:int'],
 	],
 	guestDetails: ['customerName', 'phone', 'email', 'specialRequests'],
 	guestDetailsAs,
