@@ -8,6 +8,7 @@ import { PRODUCT_PAGE_SIZE } from '../../nodes/RestaurantReservationsTrigger/tar
 import {
 	expectFailedPollKeptState,
 	expectIdleTickKeepsState,
+	PRODUCT_FIELDS,
 	settled,
 	watchItems,
 	withoutPolledAt,
@@ -111,16 +112,7 @@ describe('events', () => {
 				event: 'productUpdated',
 				restaurantId: 101,
 				productId: created.id,
-				changedFields: [
-					'name',
-					'productPLU',
-					'price',
-					'takeawayPrice',
-					'deliveryPrice',
-					'stockAmount',
-					'visible',
-					'groupId',
-				],
+				changedFields: PRODUCT_FIELDS,
 				changes: {
 					name: { previous: 'Tiramisu della casa', current: 'Tiramisu, | 100% classico' },
 					productPLU: { previous: '4001', current: '4002' },

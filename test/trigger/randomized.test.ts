@@ -7,9 +7,9 @@
  * with a plain client: zero lost, zero duplicated; a failed poll emits nothing and keeps the state.
  */
 import type { IDataObject } from 'n8n-workflow';
-import seedrandom from 'seedrandom';
 import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
 import { advanced, Ledger, readReservations, restaurantOfKey } from './ledger';
+import { cancelled, moved, seededChoices, type Booking } from './randomRun';
 import { localDay, TRACKED_FIELDS, Trigger, type ChangeJson } from './support';
 
 const ctx = useSandbox({ reservations: 150 });
@@ -21,17 +21,9 @@ const RESTAURANTS = [101, 102, 103];
 const IGNORED = ['id', 'updatedAt', 'lastUpdatedBy', 'viewed', 'businessDate'];
 const OPEN_STATES = ['pending', 'confirmed', 'arrived', 'seated', 'completed', 'noShow'];
 
-type Reservation = IDataObject & {
-	id: string;
-	restaurantId: number;
-	reservationTime: string;
-	state: string;
-};
+type Reservation = Booking;
 
-const random = seedrandom(SEED);
-const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
-const chance = (p: number) => random() < p;
+const { random, int, pick, chance } = seededChoices(SEED);
 
 /** Test-made times stay 1 to 121 days ahead (inside the horizon, away from its edges) or at 200 (outside). */
 const timeIn = (restaurantId: number, days: number) =>
@@ -133,12 +125,8 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 				const id = pick([...movedOut]);
 				if (!id) continue;
 				const r = live.get(id)!;
-				const { body } = await ctx.call('updateReservation', {
-					path: { restaurantId: r.restaurantId, reservationId: id },
-					body: { reservationTime: timeIn(r.restaurantId, int(1, 120)) },
-				});
+				apply(await moved(ctx, r, timeIn(r.restaurantId, int(1, 120))));
 				movedOut.delete(id);
-				apply(body);
 				continue;
 			}
 			const candidates = openOnes();
@@ -147,14 +135,7 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 			const path = { restaurantId: r.restaurantId, reservationId: r.id };
 			let body: IDataObject = {};
 			if (op === 'cancel') {
-				apply(
-					(
-						await ctx.call('cancelReservation', {
-							path,
-							body: { cancelOptionName: 'Guest request' },
-						})
-					).body,
-				);
+				apply(await cancelled(ctx, r));
 				continue;
 			}
 			if (op === 'update') {

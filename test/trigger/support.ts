@@ -78,6 +78,18 @@ export const TRACKED_FIELDS = [
 	'specialRequests',
 ];
 
+/** The exact fields of a product, in the order the Products watch names them. */
+export const PRODUCT_FIELDS = [
+	'name',
+	'productPLU',
+	'price',
+	'takeawayPrice',
+	'deliveryPrice',
+	'stockAmount',
+	'visible',
+	'groupId',
+];
+
 /** The state parts of the item of a Confirmed reservation seated, nothing else changed. */
 export const SEATED_FROM_CONFIRMED = {
 	previousState: 'confirmed',
