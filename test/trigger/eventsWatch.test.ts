@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { getNodeStaticData } from '../support/engine';
+import { PASTA_CLASS } from '../support/events';
 import {
 	expectFailedPollKeptState,
 	expectIdleTickKeepsState,
@@ -24,21 +25,7 @@ const watchEvents = events.parameters;
 async function createEvent(body: IDataObject = {}, restaurantId = 101): Promise<IDataObject> {
 	const response = await ctx.call('createEvent', {
 		path: { restaurantId },
-		body: {
-			name: 'Pasta class',
-			description: 'Fresh pasta with the chef.',
-			startDate: '2027-02-10T18:00:00',
-			endDate: '2027-02-10T21:00:00',
-			floors: [
-				{
-					name: 'Kitchen',
-					event: {
-						tickets: [{ type: 'standard', title: 'Seat', description: 'One seat', amount: 49 }],
-					},
-				},
-			],
-			...body,
-		},
+		body: { ...PASTA_CLASS, description: 'Fresh pasta with the chef.', ...body },
 	});
 	expect(response.status).toBe(201);
 	return response.body;
