@@ -23,7 +23,7 @@ const OPEN_STATES = ['pending', 'confirmed', 'arrived', 'seated', 'completed', '
 
 type Reservation = Booking;
 
-const { random, int, pick, chance } = seededChoices(SEED);
+const { int, pick, chance } = seededChoices(SEED);
 
 /** Test-made times stay 1 to 121 days ahead (inside the horizon, away from its edges) or at 200 (outside). */
 const timeIn = (restaurantId: number, days: number) =>
