@@ -33,9 +33,8 @@ import {
 } from '../e2e/support/environment';
 import { oAuth2Notices, testOAuth2Connection } from '../e2e/support/credentialDialog';
 import { checkChangesToSpreadsheet, executeDailyDigest } from '../e2e/support/exampleChecks';
-import { CLIENTS } from '../support/tokens';
+import { CLIENTS, fetchedToken } from '../support/tokens';
 import {
-	fetchedToken,
 	oAuth2Credentials,
 	RUN_WORKFLOW,
 	runWorkflow,
