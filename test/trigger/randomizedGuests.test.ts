@@ -150,6 +150,9 @@ interface GuestJson {
 const emitted = (item: GuestJson) =>
 	`${item.restaurantId} ${item.guest.identity} ${item.event} visits=${item.visits} noShows=${item.noShows}`;
 
+/** The order of two texts, code unit by code unit. */
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A restaurant's true events since its last covered poll, booking by booking in time order (as the trigger settles them). */
 function expectedEvents(
 	known: KnownGuests,
@@ -159,15 +162,7 @@ function expectedEvents(
 ): string[] {
 	const changed = [...truth.values()]
 		.filter((b) => b.restaurantId === restaurantId && watched(b))
-		.sort((a, b) =>
-			a.reservationTime < b.reservationTime
-				? -1
-				: a.reservationTime > b.reservationTime
-					? 1
-					: a.id < b.id
-						? -1
-						: 1,
-		);
+		.sort((a, b) => order(a.reservationTime, b.reservationTime) || order(a.id, b.id));
 	return changed.flatMap((after) => {
 		const before = lastGood.get(after.id);
 		return known.change(watched(before) ? before : undefined, after);
