@@ -3,25 +3,12 @@
  * stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { atLeastOne, positiveInt } from './cliArguments';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, TOKEN_PATH } from './oauth';
 import { readOpenApiDocument } from './openapiDocument';
 import { DEFAULT_READING, READING_NAMES, type ReadingName } from './readings';
 import { DEFAULT_RESERVATIONS_PER_RESTAURANT } from './seed';
 import { buildSandbox } from './server';
-
-function positiveInt(value: string): number {
-	const n = Number(value);
-	if (!Number.isInteger(n) || n < 0)
-		throw new InvalidArgumentError('must be a whole number, 0 or more');
-	return n;
-}
-
-function atLeastOne(value: string): number {
-	const n = Number(value);
-	if (!Number.isInteger(n) || n < 1)
-		throw new InvalidArgumentError('must be a whole number, 1 or more');
-	return n;
-}
 
 function day(value: string): string {
 	if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))

@@ -36,21 +36,8 @@ import {
 	type DeploymentKind,
 	type ManagedProcess,
 } from './n8n';
+import { atLeastOne, positiveInt as count } from '../sandbox/cliArguments';
 import { READING_NAMES, type ReadingName } from '../sandbox/readings';
-
-function count(value: string): number {
-	const n = Number(value);
-	if (!Number.isInteger(n) || n < 0)
-		throw new InvalidArgumentError('must be a whole number, 0 or more');
-	return n;
-}
-
-function atLeastOne(value: string): number {
-	const n = Number(value);
-	if (!Number.isInteger(n) || n < 1)
-		throw new InvalidArgumentError('must be a whole number, 1 or more');
-	return n;
-}
 
 function port(value: string): number {
 	const n = Number(value);

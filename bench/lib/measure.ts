@@ -68,3 +68,18 @@ export async function sideBySide(
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/**
+ * The node's `work` timed side by side with a plain client's (sideBySide) as a result's value (the
+ * node's median ms), floor (the client's) and ratio: met at most `times` the floor.
+ */
+export async function timedAgainst(
+	runs: number,
+	work: () => Promise<unknown>,
+	plainWork: () => Promise<unknown>,
+	times: number,
+) {
+	const [withNode, plain] = await sideBySide(runs, work, plainWork);
+	const ratio = round(withNode.medianMs / plain.medianMs, 2);
+	return { value: withNode.medianMs, floor: plain.medianMs, ratio, met: ratio <= times };
+}

@@ -29,3 +29,24 @@ export function nodeRun(nodeType: INodeType, baseUrl: string) {
 		return result.items;
 	};
 }
+
+/** The built Restaurant Reservations node's Get Guest History, for the phones of `inputItems`. */
+export function guestHistoryRun(baseUrl: string, parameters: IDataObject) {
+	const node = nodeRun(
+		builtNode(
+			'nodes/RestaurantReservations/RestaurantReservations.node.js',
+			'RestaurantReservations',
+		),
+		baseUrl,
+	);
+	return async (inputItems: IDataObject[]) =>
+		await node(
+			{
+				resource: 'reservation',
+				operation: 'getGuestHistory',
+				...parameters,
+				phone: '={{ $json.phone }}',
+			},
+			inputItems,
+		);
+}

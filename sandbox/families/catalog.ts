@@ -3,6 +3,7 @@ import { describeFault, priceFault } from '../money';
 import { badRequest, notFound } from '../problems';
 import { diffFields, type Store } from '../store/store';
 import type { Product, ProductGroup, RestaurantData } from '../store/types';
+import { productDefaults } from '../seed/catalog';
 import { created, emptyOk, handler, restaurantOf } from './context';
 
 /** Page size when `take` is not given, and the largest one served (spec 8: not shown). */
@@ -20,22 +21,6 @@ interface ProductQuery {
 const GROUP_DEFAULTS = {
 	imageLocation: null,
 	visible: true,
-	taxeRate: null,
-	takeawayTaxeRate: null,
-	deliveryTaxeRate: null,
-};
-const PRODUCT_DEFAULTS = {
-	productPLU: null,
-	description: null,
-	visible: true,
-	imageLocation: null,
-	takeawayPrice: null,
-	deliveryPrice: null,
-	productType: null,
-	groupId: null,
-	stockAmount: null,
-	modifiers: [],
-	taxIds: [],
 	taxeRate: null,
 	takeawayTaxeRate: null,
 	deliveryTaxeRate: null,
@@ -171,7 +156,7 @@ export function catalogHandlers(store: Store) {
 
 		createProduct: handler<object, object, Partial<Product>>((req, reply) => {
 			const data = restaurantOf(store, req);
-			const product = { ...PRODUCT_DEFAULTS, ...stripReadOnly(req.body) } as unknown as Product;
+			const product = { ...productDefaults(), ...stripReadOnly(req.body) } as unknown as Product;
 			requireGroup(data, product.groupId, 'groupId');
 			requireValidPrices(product);
 			product.id = `prd-${data.profile.id}-${store.nextNumber('product')}`;

@@ -106,6 +106,24 @@ export function eventHandlers(store: Store) {
 				.map(details);
 		});
 
+	/** A new event `id` from `base` and the body, a draft unless the body publishes it, stored. */
+	const storeNew = (
+		data: ReturnType<typeof restaurantOf>,
+		id: number,
+		base: Partial<RestaurantEvent>,
+		body: EventInput | undefined,
+	) => {
+		const event = acceptEvent(data, {
+			...base,
+			isOffline: true,
+			...body,
+			id,
+			lastStatusChange: null,
+		} as RestaurantEvent);
+		data.events.set(id, event);
+		return event;
+	};
+
 	return {
 		listEvents: list(() => true),
 		// Published and not yet over, ongoing ones included.
@@ -121,14 +139,7 @@ export function eventHandlers(store: Store) {
 			const data = restaurantOf(store, req);
 			const id = store.nextNumber('event');
 			// New events start as drafts unless the body publishes them.
-			const event = acceptEvent(data, {
-				...eventDefaults(),
-				isOffline: true,
-				...req.body,
-				id,
-				lastStatusChange: null,
-			} as RestaurantEvent);
-			data.events.set(id, event);
+			const event = storeNew(data, id, eventDefaults(), req.body);
 			store.record(data, {
 				action: 'created',
 				entity: 'event',
@@ -180,14 +191,7 @@ export function eventHandlers(store: Store) {
 			// Tickets of the copy get new ids from acceptEvent.
 			for (const floor of copy.floors)
 				for (const ticket of floor.event?.tickets ?? []) delete (ticket as Partial<EventTicket>).id;
-			const event = acceptEvent(data, {
-				...copy,
-				isOffline: true,
-				...req.body,
-				id,
-				lastStatusChange: null,
-			} as RestaurantEvent);
-			data.events.set(id, event);
+			const event = storeNew(data, id, copy, req.body);
 			store.record(data, {
 				action: 'copied',
 				entity: 'event',

@@ -142,6 +142,24 @@ const MODIFIERS_BY_GROUP: Record<string, string[]> = {
 	drinks: ['oat-milk', 'double-shot', 'ice'],
 };
 
+/** What a product holds when nothing says otherwise (a new one, or a seeded one), fresh each time. */
+export const productDefaults = () => ({
+	productPLU: null,
+	description: null,
+	visible: true,
+	imageLocation: null,
+	takeawayPrice: null,
+	deliveryPrice: null,
+	productType: null,
+	groupId: null,
+	stockAmount: null,
+	modifiers: [],
+	taxIds: [],
+	taxeRate: null,
+	takeawayTaxeRate: null,
+	deliveryTaxeRate: null,
+});
+
 const roundToHalf = (n: number) => Math.round(n * 2) / 2;
 
 export function seedCatalog(
@@ -154,20 +172,8 @@ export function seedCatalog(
 	const groups: ProductGroup[] = [];
 	const products: Product[] = [];
 	const product = (fields: Partial<Product> & Pick<Product, 'id' | 'name' | 'price'>): Product => ({
-		productPLU: null,
-		description: null,
-		visible: true,
-		imageLocation: null,
-		takeawayPrice: null,
-		deliveryPrice: null,
+		...productDefaults(),
 		productType: 'dish',
-		groupId: null,
-		stockAmount: null,
-		modifiers: [],
-		taxIds: [],
-		taxeRate: null,
-		takeawayTaxeRate: null,
-		deliveryTaxeRate: null,
 		...fields,
 	});
 

@@ -5,37 +5,32 @@
  */
 import path from 'node:path';
 import type { TokenCounts } from '../../sandbox/oauth';
-import type { ReadingName } from '../../sandbox/readings';
+import type { SandboxOptions as ServerOptions } from '../../sandbox/server';
 import { cleanNpmEnv } from './npm';
 import { UserFacingError, type Log } from './output';
 import { startProcess, type ManagedProcess } from './processes';
 import { REPO_ROOT } from './runtime';
 
-export interface SandboxOptions {
+/** The sandbox's own options (sandbox/server.ts) that its command line takes as they are. */
+type SandboxServerOptions = Pick<
+	ServerOptions,
+	| 'today'
+	| 'extraProducts'
+	| 'restaurants'
+	| 'latencyMs'
+	| 'rateLimitPerSecond'
+	| 'reading'
+	| 'tokenLifetimeSeconds'
+>;
+
+export interface SandboxOptions extends SandboxServerOptions {
 	/** 0 (the default) picks a free port. */
 	port?: number;
 	host?: string;
 	/** No request log. */
 	quiet?: boolean;
-	/** Anchor day of the seed, YYYY-MM-DD. */
-	today?: string;
 	/** Reservations seeded per restaurant. */
 	reservations?: number;
-	/** Products added to each restaurant's catalog beyond the regular seed (benchmarks). */
-	extraProducts?: number;
-	/** Restaurants in all: the 3 seeded ones, then generated ones up to this count. */
-	restaurants?: number;
-	/** Latency added to every API request at start, ms. */
-	latencyMs?: number;
-	/** API requests per second beyond which the sandbox answers 429 with Retry-After. */
-	rateLimitPerSecond?: number;
-	/**
-	 * How the API reads what the spec leaves "not shown": `sandbox` (the default), `platform`,
-	 * `upper`, `legacy` (sandbox/readings/).
-	 */
-	reading?: ReadingName;
-	/** How long a token from POST /token is accepted, whole seconds (3600 when absent). */
-	tokenLifetimeSeconds?: number;
 	/** An OpenAPI file to follow instead of sandbox/openapi.yaml (e.g. a copy with one more field). */
 	openapi?: string;
 	/** Every line the sandbox writes, except the one that says where it listens. */

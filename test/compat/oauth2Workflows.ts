@@ -45,21 +45,6 @@ export const WRONG_SECRET_WORKFLOW = 'RrCompatOAuth2Wrong01';
 export const TRIGGER_WORKFLOW = 'RrCompatOAuth2Poll01';
 export const TRIGGER_NODE = 'Reservation changes';
 
-/** A token from the sandbox's POST /token for the staff client: what n8n stores after a first use. */
-export async function fetchedToken(sandboxUrl: string): Promise<Record<string, unknown>> {
-	const response = await fetch(`${sandboxUrl}/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({
-			grant_type: 'client_credentials',
-			client_id: CLIENTS.staff.clientId,
-			client_secret: CLIENTS.staff.clientSecret,
-		}),
-	});
-	if (response.status !== 200) throw new Error(`POST /token answered ${response.status}`);
-	return (await response.json()) as Record<string, unknown>;
-}
-
 /**
  * The staff client's credential holding a token fetched now (expired after TOKEN_LIFETIME_SECONDS,
  * as a credential used the day before), the two with a wrong secret, and one whose tokens come

@@ -14,7 +14,6 @@
  * (in a node, and in Test connection). Neither a secret nor the imported token in an execution or a log.
  */
 import { TOKEN_REFUSED_NOTICE } from '../../nodes/shared/authentication';
-import { CLIENT_CREDENTIALS_TYPE } from '../../nodes/shared/transport';
 import {
 	ACTION_NODE_TYPE,
 	CREDENTIAL_TYPE,
@@ -23,7 +22,6 @@ import {
 	runtime,
 	TRIGGER_NODE_TYPE,
 	startSandbox,
-	type N8nRest,
 	type RunningSandbox,
 } from '../../scripts/n8n';
 import { DateTime } from 'luxon';
@@ -33,10 +31,10 @@ import {
 	startEnvironment,
 	type E2eEnvironment,
 } from '../e2e/support/environment';
-import { checkChangesToSpreadsheet, checkDailyDigest } from '../e2e/support/exampleChecks';
-import { CLIENTS } from '../support/tokens';
+import { oAuth2Notices, testOAuth2Connection } from '../e2e/support/credentialDialog';
+import { checkChangesToSpreadsheet, executeDailyDigest } from '../e2e/support/exampleChecks';
+import { CLIENTS, fetchedToken } from '../support/tokens';
 import {
-	fetchedToken,
 	oAuth2Credentials,
 	RUN_WORKFLOW,
 	runWorkflow,
@@ -67,24 +65,6 @@ beforeAll(async () => {
 		extraWorkflows: () => [runWorkflow(), wrongSecretWorkflow(), triggerWorkflow()],
 	});
 }, 240_000);
-
-/** The OAuth2 credential's Test connection with a wrong secret, as the editor runs it. */
-async function testConnection(rest: N8nRest): Promise<{ status: string; message?: string }> {
-	const credential = {
-		name: 'OAuth2 connection test',
-		type: CLIENT_CREDENTIALS_TYPE,
-		data: {
-			baseUrl: env.sandbox.url,
-			grantType: 'clientCredentials',
-			accessTokenUrl: `${env.sandbox.url}/token`,
-			clientId: CLIENTS.staff.clientId,
-			clientSecret: WRONG_SECRET,
-			authentication: 'body',
-		},
-	};
-	const { id } = await rest.request<{ id: string }>('POST', '/credentials', credential);
-	return await rest.request('POST', '/credentials/test', { credentials: { id, ...credential } });
-}
 
 /**
  * The sandbox's token counts and when it refused a request with 401 since its log was cleared
@@ -127,11 +107,7 @@ afterAll(async () => {
 
 describe(`n8n ${OLDEST_LINE.n8n}, the oldest n8n supported`, () => {
 	it('runs the daily digest example with n8n execute', async () => {
-		await checkDailyDigest(
-			env.api,
-			env.instance.filesFolder,
-			await env.execute('RrExDailyDigest02'),
-		);
+		await executeDailyDigest(env);
 	});
 
 	it('loads both nodes and the credential type', async () => {
@@ -257,18 +233,12 @@ describe(`n8n ${OLDEST_LINE.n8n}, the oldest n8n supported`, () => {
 	it("OAuth2: Test connection with a wrong secret: n8n's words, and the dialog names the fields", async () => {
 		const rest = env.rest ?? (await env.startServer());
 		// n8n 1.x reports the OAuth2 client's error as it is (n8n 2.x: "Failed to acquire OAuth2 access token: …").
-		expect(await testConnection(rest)).toEqual({
+		expect(await testOAuth2Connection(rest, env.sandbox.url, WRONG_SECRET)).toEqual({
 			status: 'Error',
 			message:
 				'Client authentication failed (e.g., unknown client, no client authentication included, or unsupported authentication method).',
 		});
-		const types = await rest.request<
-			Array<{ name: string; properties: Array<{ type: string; displayName: string }> }>
-		>('GET', '/../types/credentials.json');
-		const oAuth2 = types.find((type) => type.name === CLIENT_CREDENTIALS_TYPE);
-		expect(oAuth2?.properties.filter((p) => p.type === 'notice').map((p) => p.displayName)).toEqual(
-			[TOKEN_REFUSED_NOTICE],
-		);
+		expect(await oAuth2Notices(rest)).toEqual([TOKEN_REFUSED_NOTICE]);
 		expect(TOKEN_REFUSED_NOTICE).toContain(
 			'check Access Token URL, Client ID, Client Secret and Send Client Credentials',
 		);

@@ -7,16 +7,14 @@
  * the static data (the engine's leak check, tokenLeaks.ts, runs on every run and poll).
  */
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
-import { RestaurantReservations } from '../../nodes/RestaurantReservations/RestaurantReservations.node';
 import { RestaurantReservationsTrigger } from '../../nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node';
 import { CLIENT_CREDENTIALS_TYPE, CREDENTIAL_TYPE } from '../../nodes/shared/transport';
-import { poll, runNode } from '../support/engine';
-import { restaurant } from '../support/nodeRunner';
+import { poll } from '../support/engine';
 import { useSandbox } from '../support/sandbox';
 import { CLIENTS, TOKENS } from '../support/tokens';
+import { findInBerlin, listRestaurants } from './oAuth2Runs';
 
 const ctx = useSandbox({ ownProcess: true });
-const action = new RestaurantReservations();
 const trigger = new RestaurantReservationsTrigger();
 
 /** The OAuth2 credential as saved: n8n keeps the token it fetched in oauthTokenData. */
@@ -42,18 +40,6 @@ const expireTokens = async () =>
 	expect((await fetch(`${ctx.sandbox.url}/__sandbox/tokens/expire`, { method: 'POST' })).ok).toBe(
 		true,
 	);
-
-const listRestaurants = (credentials: Record<string, ICredentialDataDecryptedObject>) =>
-	runNode({
-		nodeType: action,
-		parameters: {
-			authentication: 'oAuth2',
-			resource: 'restaurant',
-			operation: 'getAll',
-			returnAll: true,
-		},
-		credentials,
-	});
 
 describe('Authentication: OAuth2 (client credentials)', () => {
 	it('fetches a token on first use, keeps it, and renews it once after a 401', async () => {
@@ -87,18 +73,7 @@ describe('Authentication: OAuth2 (client credentials)', () => {
 		const credentials = oAuth2Credentials();
 		expect((await listRestaurants(credentials)).error).toBeUndefined();
 		await expireTokens();
-		const found = await runNode({
-			nodeType: action,
-			parameters: {
-				authentication: 'oAuth2',
-				resource: 'reservation',
-				operation: 'find',
-				restaurantId: restaurant(101),
-				customerName: 'a',
-				returnAll: true,
-			},
-			credentials,
-		});
+		const found = await findInBerlin(credentials);
 		expect(found.error).toBeUndefined();
 		expect(found.items.length).toBeGreaterThan(0);
 	});

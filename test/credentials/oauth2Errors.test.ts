@@ -13,9 +13,9 @@ import { RestaurantReservations } from '../../nodes/RestaurantReservations/Resta
 import { RestaurantReservationsTrigger } from '../../nodes/RestaurantReservationsTrigger/RestaurantReservationsTrigger.node';
 import { CLIENT_CREDENTIALS_TYPE } from '../../nodes/shared/transport';
 import { listSearch, poll, runNode } from '../support/engine';
-import { restaurant } from '../support/nodeRunner';
 import { startSandbox, useSandbox, type RunningSandbox } from '../support/sandbox';
 import { CLIENTS } from '../support/tokens';
+import { findInBerlin, listRestaurants } from './oAuth2Runs';
 
 const ctx = useSandbox({ ownProcess: true });
 const action = new RestaurantReservations();
@@ -39,28 +39,8 @@ function oAuth2Credentials(
 
 /** The four ways a user meets the credential: Get Many, Find, the Restaurant dropdown, the trigger. */
 async function everyWay(credentials: Record<string, ICredentialDataDecryptedObject>) {
-	const getMany = await runNode({
-		nodeType: action,
-		parameters: {
-			authentication: 'oAuth2',
-			resource: 'restaurant',
-			operation: 'getAll',
-			returnAll: true,
-		},
-		credentials,
-	});
-	const find = await runNode({
-		nodeType: action,
-		parameters: {
-			authentication: 'oAuth2',
-			resource: 'reservation',
-			operation: 'find',
-			restaurantId: restaurant(101),
-			customerName: 'a',
-			returnAll: true,
-		},
-		credentials,
-	});
+	const getMany = await listRestaurants(credentials);
+	const find = await findInBerlin(credentials);
 	let dropdown: unknown;
 	try {
 		await listSearch({

@@ -26,7 +26,7 @@ import {
 	type RunningSandbox,
 } from '../../scripts/n8n';
 import type { TokenCounts } from '../../sandbox/oauth';
-import { CLIENTS } from '../support/tokens';
+import { fetchedToken } from '../support/tokens';
 import { apiClient, type ApiCall } from '../support/client';
 import { isChosen } from './support/chosen';
 import { printLine } from './support/print';
@@ -42,21 +42,6 @@ import {
 
 const EXAMPLES = ['RrExChangesToXlsx01', 'RrExPriceUpdate03', 'RrExCancelBatch05'];
 const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
-
-/** A token from the sandbox's POST /token for the staff client: what n8n stores after a first use. */
-async function tokenData(sandboxUrl: string): Promise<Record<string, unknown>> {
-	const response = await fetch(`${sandboxUrl}/token`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/x-www-form-urlencoded' },
-		body: new URLSearchParams({
-			grant_type: 'client_credentials',
-			client_id: CLIENTS.staff.clientId,
-			client_secret: CLIENTS.staff.clientSecret,
-		}),
-	});
-	expect(response.status).toBe(200);
-	return (await response.json()) as Record<string, unknown>;
-}
 
 (isChosen('queue') ? describe : describe.skip)('the examples in queue mode', () => {
 	let sandbox: RunningSandbox;
@@ -76,7 +61,7 @@ async function tokenData(sandboxUrl: string): Promise<Record<string, unknown>> {
 				expect(examples.map((e) => e.id).sort()).toEqual([...EXAMPLES].sort());
 				const importDir = path.join(work, 'import');
 				const credential = sandboxOAuth2Credential(sandbox.url);
-				credential.data.oauthTokenData = await tokenData(sandbox.url);
+				credential.data.oauthTokenData = await fetchedToken(sandbox.url);
 				await importCredentials(deployment.main, [credential], importDir);
 				await importWorkflows(
 					deployment.main,

@@ -47,6 +47,7 @@ import {
 } from '../../scripts/n8n';
 import { CLIENT_CREDENTIALS_TYPE } from '../../nodes/shared/transport';
 import { apiClient, type ApiCall } from '../support/client';
+import { NO_GUEST_FOUND } from '../support/guestHistory';
 import { ReadingView, wallClock } from '../support/reading';
 import { TOKENS } from '../support/tokens';
 import type { TokenCounts } from '../../sandbox/oauth';
@@ -821,8 +822,7 @@ describe('the desk knows the guest: guest_history (issue 38)', () => {
 
 	it('a new guest: found false, every count 0, no profile', async () => {
 		expect(await lookUp({ phone: newGuestPhone })).toEqual({
-			found: false,
-			guest: { name: null, phone: null, email: null, identity: null },
+			...NO_GUEST_FOUND,
 			restaurantId: 101,
 			timeZone: TIME_ZONE,
 			// The default period: from a year before today to the 90th day after it, that day included.
@@ -830,18 +830,6 @@ describe('the desk knows the guest: guest_history (issue 38)', () => {
 				from: `${today.minus({ years: 1 }).toFormat('yyyy-LL-dd')}T00:00:00`,
 				to: `${today.plus({ days: 91 }).toFormat('yyyy-LL-dd')}T00:00:00`,
 			},
-			bookings: 0,
-			visits: 0,
-			noShows: 0,
-			cancellations: 0,
-			upcoming: 0,
-			firstVisit: null,
-			lastVisit: null,
-			nextBooking: null,
-			averagePartySize: null,
-			totalAmount: 0,
-			noShowRate: null,
-			profile: null,
 			otherGuests: [],
 			otherGuestsNote: null,
 		});

@@ -20,15 +20,15 @@ import {
 	TRIGGER_NODE_TYPE,
 } from '../../scripts/n8n';
 import { TOKEN_REFUSED_NOTICE } from '../../nodes/shared/authentication';
-import { CLIENT_CREDENTIALS_TYPE } from '../../nodes/shared/transport';
 import { CLIENTS } from '../support/tokens';
+import { oAuth2Notices, testOAuth2Connection } from './support/credentialDialog';
 import { startEnvironment, WRONG_CREDENTIAL, type E2eEnvironment } from './support/environment';
 import {
 	CANCEL_BATCH,
 	checkCancelBatch,
 	checkCancelBatchUnknownReason,
 	checkCancelBatchUnset,
-	checkDailyDigest,
+	executeDailyDigest,
 	checkChangesToSpreadsheet,
 	checkNewEventToMailingList,
 	checkPosCatalogSync,
@@ -193,11 +193,7 @@ describe('examples run with n8n execute --id', () => {
 	});
 
 	it("Daily digest of tomorrow's bookings: one file per restaurant with its bookings of tomorrow, restaurant time", async () => {
-		await checkDailyDigest(
-			env.api,
-			env.instance.filesFolder,
-			await env.execute('RrExDailyDigest02'),
-		);
+		await executeDailyDigest(env);
 	});
 
 	it('a wrong access token stops the workflow with the node message, and nothing changes', async () => {
@@ -259,24 +255,13 @@ describe('on the running n8n server', () => {
 	it("the OAuth2 credential's Test connection fetches a token and lists restaurants", async () => {
 		const rest = env.rest!;
 		// As the editor does: the credential saved, then tested with its data.
-		const test = async (clientSecret: string) => {
-			const credential = {
-				name: `OAuth2 connection test (${clientSecret.length})`,
-				type: CLIENT_CREDENTIALS_TYPE,
-				data: {
-					baseUrl: env.sandbox.url,
-					grantType: 'clientCredentials',
-					accessTokenUrl: `${env.sandbox.url}/token`,
-					clientId: CLIENTS.staff.clientId,
-					clientSecret,
-					authentication: 'body',
-				},
-			};
-			const { id } = await rest.request<{ id: string }>('POST', '/credentials', credential);
-			return await rest.request<{ status: string; message?: string }>('POST', '/credentials/test', {
-				credentials: { id, ...credential },
-			});
-		};
+		const test = (clientSecret: string) =>
+			testOAuth2Connection(
+				rest,
+				env.sandbox.url,
+				clientSecret,
+				`OAuth2 connection test (${clientSecret.length})`,
+			);
 		const before = await env.sandbox.tokens();
 		expect(await test(CLIENTS.staff.clientSecret)).toMatchObject({ status: 'OK' });
 		expect((await env.sandbox.tokens()).issued).toBe(before.issued + 1);
@@ -289,13 +274,7 @@ describe('on the running n8n server', () => {
 		});
 		expect(JSON.stringify(refused)).not.toContain('not-the-secret');
 		// So the dialog names the fields to check, under them.
-		const types = await rest.request<
-			Array<{ name: string; properties: Array<{ type: string; displayName: string }> }>
-		>('GET', '/../types/credentials.json');
-		const oAuth2 = types.find((type) => type.name === CLIENT_CREDENTIALS_TYPE);
-		expect(oAuth2?.properties.filter((p) => p.type === 'notice').map((p) => p.displayName)).toEqual(
-			[TOKEN_REFUSED_NOTICE],
-		);
+		expect(await oAuth2Notices(rest)).toEqual([TOKEN_REFUSED_NOTICE]);
 	});
 
 	it('the imported examples: every node of the package has the sandbox credential', async () => {

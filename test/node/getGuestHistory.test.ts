@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import { guestIdentity } from '../../nodes/shared/guests/identity';
 import { json } from '../support/nodeResults';
+import { NO_GUEST_FOUND } from '../support/guestHistory';
 import { nodeRunner, restaurant, type NodeRunOptions } from '../support/nodeRunner';
 import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
 import { TOKENS } from '../support/tokens';
@@ -214,23 +215,10 @@ describe('Reservation: Get Guest History', () => {
 		expect(result.error).toBeUndefined();
 		expect(json(result)).toEqual([
 			{
-				found: false,
-				guest: { name: null, phone: null, email: null, identity: null },
+				...NO_GUEST_FOUND,
 				restaurantId: 101,
 				timeZone: 'Europe/Berlin',
 				period: defaultPeriod(),
-				bookings: 0,
-				visits: 0,
-				noShows: 0,
-				cancellations: 0,
-				upcoming: 0,
-				firstVisit: null,
-				lastVisit: null,
-				nextBooking: null,
-				averagePartySize: null,
-				totalAmount: 0,
-				noShowRate: null,
-				profile: null,
 				otherGuests: [],
 				otherGuestsNote: null,
 				reservations: [],

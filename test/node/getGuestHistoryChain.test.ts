@@ -7,17 +7,10 @@
  * many guests within Requests at Once, and One Restaurant as it was.
  */
 import { DateTime } from 'luxon';
+import { bookingWith, localDayAt } from '../support/bookings';
 import { json } from '../support/nodeResults';
 import { nodeRunner, restaurant, type NodeRunOptions } from '../support/nodeRunner';
 import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
-
-/** A day relative to today at the restaurant, at a wall-clock time there. */
-const localDay = (restaurantId: number, days: number, time = '19:00:00') =>
-	`${DateTime.now()
-		.setZone(SEEDED_TIME_ZONES[restaurantId])
-		.startOf('day')
-		.plus({ days })
-		.toFormat('yyyy-LL-dd')}T${time}`;
 
 /** The default period at a restaurant: one year back to the end of the 90th day ahead. */
 const defaultPeriod = (restaurantId: number) => {
@@ -28,6 +21,7 @@ const defaultPeriod = (restaurantId: number) => {
 
 const ctx = useSandbox();
 const node = nodeRunner(ctx, { restaurantId: restaurant(101) });
+const book = bookingWith(ctx);
 
 const acrossChain = (parameters: Record<string, unknown>, options: NodeRunOptions = {}) =>
 	node.run(
@@ -48,15 +42,6 @@ const listRequests = (requests: Sent, restaurantId?: number) =>
 			new RegExp(`/restaurants/${restaurantId ?? '\\d+'}/reservations\\?`).test(r.url),
 	);
 
-async function book(restaurantId: number, body: Record<string, unknown>) {
-	const response = await ctx.call('createReservation', {
-		path: { restaurantId },
-		body: { groupSize: 2, ...body },
-	});
-	expect(response.status).toBe(201);
-	return response.body as Record<string, any>;
-}
-
 /** Chris, a guest of Berlin and New York; Sam in Sydney types the same digits, another guest. */
 const CHRIS_BERLIN = { customerName: 'Chris Kette', phone: '0151 2345678' };
 const CHRIS_NEW_YORK = { customerName: 'Chris Kette', phone: '+49 151 2345678' };
@@ -68,43 +53,43 @@ beforeAll(async () => {
 	made = {
 		berlinFirst: await book(101, {
 			...CHRIS_BERLIN,
-			reservationTime: localDay(101, -100),
+			reservationTime: localDayAt(101, -100),
 			state: 'completed',
 			groupSize: 2,
 			amount: 50,
 		}),
 		berlinNoShow: await book(101, {
 			...CHRIS_BERLIN,
-			reservationTime: localDay(101, -50),
+			reservationTime: localDayAt(101, -50),
 			state: 'noShow',
 		}),
 		berlinLast: await book(101, {
 			...CHRIS_BERLIN,
-			reservationTime: localDay(101, -20),
+			reservationTime: localDayAt(101, -20),
 			state: 'completed',
 			groupSize: 4,
 			amount: 70.25,
 		}),
 		newYorkVisit: await book(102, {
 			...CHRIS_NEW_YORK,
-			reservationTime: localDay(102, -10, '12:30:00'),
+			reservationTime: localDayAt(102, -10, '12:30:00'),
 			state: 'seated',
 			groupSize: 3,
 			amount: 30,
 		}),
 		newYorkCancelled: await book(102, {
 			...CHRIS_NEW_YORK,
-			reservationTime: localDay(102, 5),
+			reservationTime: localDayAt(102, 5),
 		}),
 		newYorkNext: await book(102, {
 			...CHRIS_NEW_YORK,
 			customerName: 'Chris Kette-Lind',
-			reservationTime: localDay(102, 12, '20:00:00'),
+			reservationTime: localDayAt(102, 12, '20:00:00'),
 			state: 'confirmed',
 		}),
 		sydney: await book(103, {
 			...SAM_SYDNEY,
-			reservationTime: localDay(103, -30),
+			reservationTime: localDayAt(103, -30),
 			state: 'completed',
 		}),
 	};
@@ -130,8 +115,8 @@ const BERLIN_PART = {
 	noShows: 1,
 	cancellations: 0,
 	upcoming: 0,
-	firstVisit: localDay(101, -100),
-	lastVisit: localDay(101, -20),
+	firstVisit: localDayAt(101, -100),
+	lastVisit: localDayAt(101, -20),
 	nextBooking: null,
 	averagePartySize: 3,
 	totalAmount: 120.25,
@@ -147,9 +132,9 @@ const NEW_YORK_PART = {
 	noShows: 0,
 	cancellations: 1,
 	upcoming: 1,
-	firstVisit: localDay(102, -10, '12:30:00'),
-	lastVisit: localDay(102, -10, '12:30:00'),
-	nextBooking: localDay(102, 12, '20:00:00'),
+	firstVisit: localDayAt(102, -10, '12:30:00'),
+	lastVisit: localDayAt(102, -10, '12:30:00'),
+	nextBooking: localDayAt(102, 12, '20:00:00'),
 	averagePartySize: 3,
 	totalAmount: 30,
 	noShowRate: 0,
@@ -176,9 +161,9 @@ describe('Get Guest History across restaurants', () => {
 			cancellations: 1,
 			upcoming: 1,
 			// Each in its restaurant's own time.
-			firstVisit: localDay(101, -100),
-			lastVisit: localDay(102, -10, '12:30:00'),
-			nextBooking: localDay(102, 12, '20:00:00'),
+			firstVisit: localDayAt(101, -100),
+			lastVisit: localDayAt(102, -10, '12:30:00'),
+			nextBooking: localDayAt(102, 12, '20:00:00'),
 			averagePartySize: 3,
 			totalAmount: 150.25,
 			// One no-show among the four standing bookings whose time has passed.

@@ -9,30 +9,14 @@
  * - the chain: a German guest twice in Berlin as `(0176) 5555562`, an Australian once in Sydney
  *   (103) with the same digits typed nationally, `0176 5555562`, who is `+611765555562`.
  */
-import { DateTime } from 'luxon';
+import { bookingWith, localDayAt } from '../support/bookings';
 import { json } from '../support/nodeResults';
 import { nodeRunner, restaurant, type NodeRunOptions } from '../support/nodeRunner';
-import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
+import { useSandbox } from '../support/sandbox';
 
 const ctx = useSandbox();
 const node = nodeRunner(ctx, { restaurantId: restaurant(101) });
-
-/** A day relative to today at the restaurant, at a wall-clock time there. */
-const localDay = (restaurantId: number, days: number, time = '19:00:00') =>
-	`${DateTime.now()
-		.setZone(SEEDED_TIME_ZONES[restaurantId])
-		.startOf('day')
-		.plus({ days })
-		.toFormat('yyyy-LL-dd')}T${time}`;
-
-async function book(restaurantId: number, body: Record<string, unknown>) {
-	const response = await ctx.call('createReservation', {
-		path: { restaurantId },
-		body: { groupSize: 2, ...body },
-	});
-	expect(response.status).toBe(201);
-	return response.body as Record<string, any>;
-}
+const book = bookingWith(ctx);
 
 const REGULAR = {
 	customerName: 'Ilse Stammgast',
@@ -67,66 +51,66 @@ beforeAll(async () => {
 	made = {
 		regular1: await book(101, {
 			...REGULAR,
-			reservationTime: localDay(101, -120),
+			reservationTime: localDayAt(101, -120),
 			state: 'completed',
 		}),
 		regular2: await book(101, {
 			...REGULAR,
-			reservationTime: localDay(101, -60),
+			reservationTime: localDayAt(101, -60),
 			state: 'completed',
 		}),
 		regular3: await book(101, {
 			...REGULAR,
-			reservationTime: localDay(101, -20),
+			reservationTime: localDayAt(101, -20),
 			state: 'completed',
 			customerProfile: REGULAR_PROFILE,
 		}),
 		regularNext: await book(101, {
 			...REGULAR,
-			reservationTime: localDay(101, 10),
+			reservationTime: localDayAt(101, 10),
 			state: 'confirmed',
 		}),
 		austrian: await book(101, {
 			...AUSTRIAN,
-			reservationTime: localDay(101, -5),
+			reservationTime: localDayAt(101, -5),
 			state: 'completed',
 			customerProfile: AUSTRIAN_PROFILE,
 		}),
 		austrianNext: await book(101, {
 			...AUSTRIAN,
-			reservationTime: localDay(101, 12, '20:00:00'),
+			reservationTime: localDayAt(101, 12, '20:00:00'),
 			state: 'confirmed',
 		}),
 		mobile: await book(101, {
 			...MOBILE,
-			reservationTime: localDay(101, -40),
+			reservationTime: localDayAt(101, -40),
 			state: 'completed',
 			customerProfile: MOBILE_PROFILE,
 		}),
 		mobileNext: await book(101, {
 			...MOBILE,
-			reservationTime: localDay(101, 7),
+			reservationTime: localDayAt(101, 7),
 			state: 'confirmed',
 		}),
 		liverpool: await book(101, {
 			...LIVERPOOL,
-			reservationTime: localDay(101, -3),
+			reservationTime: localDayAt(101, -3),
 			state: 'completed',
 			customerProfile: LIVERPOOL_PROFILE,
 		}),
 		liverpoolNext: await book(101, {
 			...LIVERPOOL,
-			reservationTime: localDay(101, 8),
+			reservationTime: localDayAt(101, 8),
 			state: 'confirmed',
 		}),
 		german1: await book(101, {
 			...GERMAN,
-			reservationTime: localDay(101, -90),
+			reservationTime: localDayAt(101, -90),
 			state: 'completed',
 		}),
 		german2: await book(101, {
 			...GERMAN,
-			reservationTime: localDay(101, -30),
+			reservationTime: localDayAt(101, -30),
 			state: 'completed',
 		}),
 		// Another Ilse Stammgast, and a family e-mail two guests with different phones gave.
@@ -134,19 +118,19 @@ beforeAll(async () => {
 			customerName: 'Ilse Stammgast',
 			phone: '+49 170 0000001',
 			email: 'family@example.com',
-			reservationTime: localDay(101, -7),
+			reservationTime: localDayAt(101, -7),
 			state: 'completed',
 		}),
 		kurt: await book(101, {
 			customerName: 'Kurt Stammgast',
 			phone: '+49 170 0000002',
 			email: 'family@example.com',
-			reservationTime: localDay(101, -9),
+			reservationTime: localDayAt(101, -9),
 			state: 'completed',
 		}),
 		australian: await book(103, {
 			...AUSTRALIAN,
-			reservationTime: localDay(103, -15),
+			reservationTime: localDayAt(103, -15),
 			state: 'completed',
 		}),
 	};
@@ -160,8 +144,8 @@ async function find(parameters: Record<string, unknown>) {
 		operation: 'find',
 		returnAll: true,
 		// From a year back: the past visits as well as the bookings ahead.
-		from: localDay(101, -365, '00:00:00'),
-		to: localDay(101, 60, '00:00:00'),
+		from: localDayAt(101, -365, '00:00:00'),
+		to: localDayAt(101, 60, '00:00:00'),
 		...parameters,
 	});
 	expect(result.error).toBeUndefined();

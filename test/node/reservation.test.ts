@@ -10,8 +10,9 @@ const day = (offset: number, time = '19:00:00') =>
 	`${addLocalDays(`${todayUtc()}T00:00:00`, 700 + offset).slice(0, 10)}T${time}`;
 const base = { resource: 'reservation', restaurantId: restaurant(101) };
 
-async function createOne(extra: Record<string, unknown> = {}) {
-	const result = await node.run({
+/** Create for Node Guest, 2 people on day 0, with `extra`. */
+const runCreate = (extra: Record<string, unknown> = {}) =>
+	node.run({
 		...base,
 		operation: 'create',
 		reservationTime: day(0),
@@ -19,6 +20,9 @@ async function createOne(extra: Record<string, unknown> = {}) {
 		customerName: 'Node Guest',
 		...extra,
 	});
+
+async function createOne(extra: Record<string, unknown> = {}) {
+	const result = await runCreate(extra);
 	expect(result.error).toBeUndefined();
 	return json(result)[0];
 }
@@ -103,15 +107,7 @@ describe('Reservation: Create', () => {
 			],
 			[{ line: [] }, { tips: -2 }, 'order.tips is -2: it must not be below 0'],
 		] as const) {
-			const result = await node.run({
-				...base,
-				operation: 'create',
-				reservationTime: day(3),
-				groupSize: 2,
-				customerName: 'Node Guest',
-				orderLines,
-				orderOptions,
-			});
+			const result = await runCreate({ reservationTime: day(3), orderLines, orderOptions });
 			expect(result.error?.message).toBe(
 				`Order not sent: ${text} (${text.includes('tips') ? 'invalid_amount' : 'invalid_quantity'})`,
 			);
@@ -124,12 +120,8 @@ describe('Reservation: Create', () => {
 	});
 
 	it("surfaces the server's message and code when it rejects an order", async () => {
-		const result = await node.run({
-			...base,
-			operation: 'create',
+		const result = await runCreate({
 			reservationTime: day(3),
-			groupSize: 2,
-			customerName: 'Node Guest',
 			orderLines: { line: [{ productId: 'prd-101-mains-01', amount: 10000000, modifiers: [] }] },
 		});
 		expect(result.error?.message).toContain('must not be above 21474836.47');
@@ -138,13 +130,7 @@ describe('Reservation: Create', () => {
 	});
 
 	it('refuses a time that is not a date', async () => {
-		const result = await node.run({
-			...base,
-			operation: 'create',
-			reservationTime: 'next friday',
-			groupSize: 2,
-			customerName: 'Node Guest',
-		});
+		const result = await runCreate({ reservationTime: 'next friday' });
 		expect(result.error?.message).toBe('Reservation Time "next friday" is not a date and time');
 	});
 });

@@ -20,14 +20,14 @@ const RESTAURANTS = [101, 102, 103];
 
 const MOMENTS: INodeParameters = {
 	restaurants: 'all',
+	lookBackDays: 1,
+	lookAheadDays: 1,
 	events: ['reminderDue', 'notArrived', 'visitEnded'],
 	reminderOffsets: { offset: [{ amount: 90, unit: 'minutes' }] },
 	notArrivedMinutes: 15,
 	visitEndedAt: 'delay',
 	visitEndedDelayMinutes: 60,
 	visitLengthMinutes: 120,
-	lookBackDays: 1,
-	lookAheadDays: 1,
 };
 
 type MomentItem = ChangeJson & { dueAt: string; timeZone: string; lateByMinutes: number };

@@ -1,4 +1,5 @@
 import { useSandbox } from '../support/sandbox';
+import { PASTA_CLASS } from '../support/events';
 
 const ctx = useSandbox();
 const names = (list: Array<{ name: string }>) => list.map((e) => e.name);
@@ -58,21 +59,7 @@ describe('event changes', () => {
 	});
 
 	it('creates an event as a draft, with ids on its tickets', async () => {
-		const res = await ctx.call('createEvent', {
-			body: {
-				name: 'Pasta class',
-				startDate: '2027-02-10T18:00:00',
-				endDate: '2027-02-10T21:00:00',
-				floors: [
-					{
-						name: 'Kitchen',
-						event: {
-							tickets: [{ type: 'standard', title: 'Seat', description: 'One seat', amount: 49 }],
-						},
-					},
-				],
-			},
-		});
+		const res = await ctx.call('createEvent', { body: PASTA_CLASS });
 		expect(res.status).toBe(201);
 		expect(res.body).toMatchObject({ name: 'Pasta class', isOffline: true });
 		expect(res.body.floors[0].event.tickets[0]).toMatchObject({

@@ -30,6 +30,7 @@ const reservations = (restaurantId: number) =>
 
 interface Expected {
 	field: 'state' | 'status';
+	/** Each state's name in the reading, the states in alphabetical order. */
 	states: Record<ReservationState, string>;
 	/** `reservationTime` of LOCAL in Los Angeles (PDT, UTC-7, in June). */
 	time: string;
@@ -47,13 +48,13 @@ const EXPECTED: Record<Exclude<ReadingName, 'sandbox'>, Expected> = {
 	platform: {
 		field: 'status',
 		states: {
-			pending: 'Pending',
-			confirmed: 'Confirmed',
 			arrived: 'Arrived',
-			seated: 'Seated',
-			completed: 'Closed',
-			noShow: 'NoShow',
 			cancelled: 'Canceled',
+			completed: 'Closed',
+			confirmed: 'Confirmed',
+			noShow: 'NoShow',
+			pending: 'Pending',
+			seated: 'Seated',
 		},
 		time: `${LOCAL}-07:00`,
 		timeZone: (iana) =>
@@ -96,13 +97,13 @@ const EXPECTED: Record<Exclude<ReadingName, 'sandbox'>, Expected> = {
 	upper: {
 		field: 'status',
 		states: {
-			pending: 'PENDING_MERCHANT_CONFIRMATION',
-			confirmed: 'CONFIRMED',
 			arrived: 'CHECKED_IN',
-			seated: 'SEATED',
-			completed: 'COMPLETED',
-			noShow: 'NO_SHOW',
 			cancelled: 'CANCELED_BY_MERCHANT',
+			completed: 'COMPLETED',
+			confirmed: 'CONFIRMED',
+			noShow: 'NO_SHOW',
+			pending: 'PENDING_MERCHANT_CONFIRMATION',
+			seated: 'SEATED',
 		},
 		time: `${DAY}T19:00:00Z`,
 		timeZone: offsetNow,
@@ -119,13 +120,13 @@ const EXPECTED: Record<Exclude<ReadingName, 'sandbox'>, Expected> = {
 	legacy: {
 		field: 'state',
 		states: {
-			pending: 'Awaiting Confirmation',
-			confirmed: 'Booked',
 			arrived: 'Checked In',
-			seated: 'Seated',
-			completed: 'Finished',
-			noShow: 'No Show',
 			cancelled: 'Cancelled',
+			completed: 'Finished',
+			confirmed: 'Booked',
+			noShow: 'No Show',
+			pending: 'Awaiting Confirmation',
+			seated: 'Seated',
 		},
 		time: `${LOCAL}.000`,
 		timeZone: (iana) => iana,

@@ -19,56 +19,57 @@ async function update(body: Record<string, unknown>) {
 	return { res, before: before.body, after: after.body };
 }
 
+/** An update of RESERVATION with `body` refused (400) for `field`'s `problem`, nothing stored. */
+async function expectRefused(body: Record<string, unknown>, field: string, problem: string) {
+	const { res, before, after } = await update(body);
+	expect(res.status).toBe(400);
+	expect(res.body).toMatchObject({
+		code: 'validation_failed',
+		message: `${field}: ${problem}.`,
+		errors: { [field]: [problem] },
+	});
+	expect(after).toEqual(before);
+	return { before, after };
+}
+
 describe('a body value of the wrong JSON type is refused, naming the field, and nothing is stored', () => {
 	it('a string for an integer', async () => {
-		const { res, before, after } = await update({ groupSize: '4', specialRequests: 'Strict' });
-		expect(res.status).toBe(400);
-		expect(res.body).toMatchObject({
-			code: 'validation_failed',
-			message: 'groupSize: must be integer.',
-			errors: { groupSize: ['must be integer'] },
-		});
-		expect(after).toEqual(before);
+		await expectRefused(
+			{ groupSize: '4', specialRequests: 'Strict' },
+			'groupSize',
+			'must be integer',
+		);
 	});
 
 	it('a number for a string', async () => {
-		const { res, before, after } = await update({ tableNumber: 12, specialRequests: 'Strict' });
-		expect(res.status).toBe(400);
-		expect(res.body).toMatchObject({
-			code: 'validation_failed',
-			message: 'tableNumber: must be string.',
-			errors: { tableNumber: ['must be string'] },
-		});
+		const { before, after } = await expectRefused(
+			{ tableNumber: 12, specialRequests: 'Strict' },
+			'tableNumber',
+			'must be string',
+		);
 		expect(after.tableNumber).toBe(before.tableNumber);
-		expect(after).toEqual(before);
 	});
 
 	it('an object for an array', async () => {
-		const { res, before, after } = await update({
-			customerProfile: { allergy: { nuts: true } },
-			specialRequests: 'Strict',
-		});
-		expect(res.status).toBe(400);
-		expect(res.body).toMatchObject({
-			code: 'validation_failed',
-			message: 'customerProfile.allergy: must be array.',
-			errors: { 'customerProfile.allergy': ['must be array'] },
-		});
-		expect(after).toEqual(before);
+		await expectRefused(
+			{
+				customerProfile: { allergy: { nuts: true } },
+				specialRequests: 'Strict',
+			},
+			'customerProfile.allergy',
+			'must be array',
+		);
 	});
 
 	it('a scalar for an array', async () => {
-		const { res, before, after } = await update({
-			customerProfile: { allergy: 'nuts' },
-			specialRequests: 'Strict',
-		});
-		expect(res.status).toBe(400);
-		expect(res.body).toMatchObject({
-			code: 'validation_failed',
-			message: 'customerProfile.allergy: must be array.',
-			errors: { 'customerProfile.allergy': ['must be array'] },
-		});
-		expect(after).toEqual(before);
+		await expectRefused(
+			{
+				customerProfile: { allergy: 'nuts' },
+				specialRequests: 'Strict',
+			},
+			'customerProfile.allergy',
+			'must be array',
+		);
 	});
 
 	it('items of the wrong type in an array', async () => {
@@ -85,17 +86,14 @@ describe('a body value of the wrong JSON type is refused, naming the field, and 
 	});
 
 	it('null where the field is not nullable', async () => {
-		const { res, before, after } = await update({
-			reservationTime: null,
-			specialRequests: 'Strict',
-		});
-		expect(res.status).toBe(400);
-		expect(res.body).toMatchObject({
-			code: 'validation_failed',
-			message: 'reservationTime: must be string.',
-			errors: { reservationTime: ['must be string'] },
-		});
-		expect(after).toEqual(before);
+		await expectRefused(
+			{
+				reservationTime: null,
+				specialRequests: 'Strict',
+			},
+			'reservationTime',
+			'must be string',
+		);
 	});
 
 	it('null where the field is nullable is taken', async () => {

@@ -3,56 +3,29 @@
  * reported once with its fields and previous values, failures in the middle of a poll, the
  * manual run.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { useSandbox } from '../support/sandbox';
+import type { IDataObject } from 'n8n-workflow';
 import { getNodeStaticData } from '../support/engine';
+import { PASTA_CLASS } from '../support/events';
 import {
-	baselined,
-	expectIdleTickKeepsState,
 	expectFailedPollKeptState,
-	injectFault,
+	expectIdleTickKeepsState,
 	NODE_NAME,
 	oneRestaurant,
 	settled,
-	Trigger,
 	watchItems,
-	watchTick,
-	type WatchItem,
 	withoutPolledAt,
 } from './support';
+import { useWatchTarget } from './watchTarget';
 
-const ctx = useSandbox();
-beforeEach(async () => ctx.sandbox.reset());
-
-const watchEvents = (extra: INodeParameters = {}) =>
-	oneRestaurant(101, { watch: 'events', ...extra });
-
-/** The items without the event record (checked on its own). */
-const summary = (items: WatchItem[]) =>
-	items.map(({ restaurantEvent: _e, ...rest }) => withoutPolledAt(rest));
-
-const baseline = (parameters = watchEvents()) => baselined(ctx, parameters);
-const tick = watchTick;
-const fault = (plan: IDataObject) => injectFault(ctx, plan);
+/** `summary`: the items without the event record (checked on its own). */
+const events = useWatchTarget('events', 'restaurantEvent');
+const { ctx, newTrigger, baseline, tick, fault, summary } = events;
+const watchEvents = events.parameters;
 
 async function createEvent(body: IDataObject = {}, restaurantId = 101): Promise<IDataObject> {
 	const response = await ctx.call('createEvent', {
 		path: { restaurantId },
-		body: {
-			name: 'Pasta class',
-			description: 'Fresh pasta with the chef.',
-			startDate: '2027-02-10T18:00:00',
-			endDate: '2027-02-10T21:00:00',
-			floors: [
-				{
-					name: 'Kitchen',
-					event: {
-						tickets: [{ type: 'standard', title: 'Seat', description: 'One seat', amount: 49 }],
-					},
-				},
-			],
-			...body,
-		},
+		body: { ...PASTA_CLASS, description: 'Fresh pasta with the chef.', ...body },
 	});
 	expect(response.status).toBe(201);
 	return response.body;
@@ -88,7 +61,7 @@ const eventRequests = (result: { requests: Array<{ url: string }> }) =>
 
 describe('baseline', () => {
 	it('records every event, silently; one list and one read per event not yet over', async () => {
-		const trigger = new Trigger(ctx, watchEvents());
+		const trigger = newTrigger();
 		const first = await trigger.tick();
 		expect(first.error).toBeUndefined();
 		expect(first.items).toBeNull();
@@ -425,7 +398,7 @@ describe('manual test run', () => {
 	});
 
 	it('without waiting changes, a sample of each chosen event from real events', async () => {
-		const fresh = new Trigger(ctx, watchEvents());
+		const fresh = newTrigger();
 		const first = await fresh.test();
 		expect(first.error).toBeUndefined();
 		const items = watchItems(first);

@@ -3,35 +3,21 @@
  * reported once with the previous prices, stock, visibility and group, the paged catalog listed
  * whole (also while it changes), failures in the middle of a poll, the manual run.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { PRODUCT_PAGE_SIZE } from '../../nodes/RestaurantReservationsTrigger/targets/products/watch';
-import { useSandbox } from '../support/sandbox';
 import {
-	baselined,
-	expectIdleTickKeepsState,
 	expectFailedPollKeptState,
-	injectFault,
-	oneRestaurant,
+	expectIdleTickKeepsState,
+	PRODUCT_FIELDS,
 	settled,
-	Trigger,
 	watchItems,
-	watchTick,
-	type WatchItem,
 	withoutPolledAt,
 } from './support';
+import { useWatchTarget } from './watchTarget';
 
-const ctx = useSandbox();
-beforeEach(async () => ctx.sandbox.reset());
-
-const watchProducts = (extra: INodeParameters = {}) =>
-	oneRestaurant(101, { watch: 'products', ...extra });
-
-const summary = (items: WatchItem[]) =>
-	items.map(({ product: _p, ...rest }) => withoutPolledAt(rest));
-
-const baseline = (parameters = watchProducts()) => baselined(ctx, parameters);
-const tick = watchTick;
-const fault = (plan: IDataObject) => injectFault(ctx, plan);
+const products = useWatchTarget('products', 'product');
+const { ctx, newTrigger, baseline, tick, fault, summary } = products;
+const watchProducts = products.parameters;
 
 /** The whole catalog of a restaurant, listed by a plain client. */
 async function catalog(restaurantId = 101): Promise<IDataObject[]> {
@@ -66,7 +52,7 @@ const pageRequests = (result: { requests: Array<{ url: string }> }) =>
 
 describe('baseline', () => {
 	it('records the whole catalog, silently, in overlapping pages', async () => {
-		const trigger = new Trigger(ctx, watchProducts());
+		const trigger = newTrigger();
 		const first = await trigger.tick();
 		expect(first.error).toBeUndefined();
 		expect(first.items).toBeNull();
@@ -126,16 +112,7 @@ describe('events', () => {
 				event: 'productUpdated',
 				restaurantId: 101,
 				productId: created.id,
-				changedFields: [
-					'name',
-					'productPLU',
-					'price',
-					'takeawayPrice',
-					'deliveryPrice',
-					'stockAmount',
-					'visible',
-					'groupId',
-				],
+				changedFields: PRODUCT_FIELDS,
 				changes: {
 					name: { previous: 'Tiramisu della casa', current: 'Tiramisu, | 100% classico' },
 					productPLU: { previous: '4001', current: '4002' },
@@ -292,7 +269,7 @@ describe('failures', () => {
 
 describe('manual test run', () => {
 	it('shows the changes waiting without touching the state; otherwise a sample of each chosen event', async () => {
-		const fresh = new Trigger(ctx, watchProducts());
+		const fresh = newTrigger();
 		const samples = watchItems(await fresh.test());
 		expect(samples.map((i) => [i.event, i.sample])).toEqual([
 			['productCreated', true],

@@ -7,10 +7,10 @@
  * with a plain client: zero lost, zero duplicated; a failed poll emits nothing and keeps the state.
  */
 import type { IDataObject } from 'n8n-workflow';
-import seedrandom from 'seedrandom';
 import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
 import { advanced, Ledger, readReservations, restaurantOfKey } from './ledger';
-import { localDay, Trigger, type ChangeJson } from './support';
+import { cancelled, moved, seededChoices, type Booking } from './randomRun';
+import { localDay, TRACKED_FIELDS, Trigger, type ChangeJson } from './support';
 
 const ctx = useSandbox({ reservations: 150 });
 
@@ -18,31 +18,12 @@ const SEED = process.env.TRIGGER_SEED ?? 'restaurant-reservations-trigger-1';
 const POLLS = 70;
 const ZONES = SEEDED_TIME_ZONES;
 const RESTAURANTS = [101, 102, 103];
-const TRACKED = [
-	'reservationTime',
-	'groupSize',
-	'tableNumber',
-	'state',
-	'eventId',
-	'customerName',
-	'phone',
-	'email',
-	'specialRequests',
-];
 const IGNORED = ['id', 'updatedAt', 'lastUpdatedBy', 'viewed', 'businessDate'];
 const OPEN_STATES = ['pending', 'confirmed', 'arrived', 'seated', 'completed', 'noShow'];
 
-type Reservation = IDataObject & {
-	id: string;
-	restaurantId: number;
-	reservationTime: string;
-	state: string;
-};
+type Reservation = Booking;
 
-const random = seedrandom(SEED);
-const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
-const chance = (p: number) => random() < p;
+const { int, pick, chance } = seededChoices(SEED);
 
 /** Test-made times stay 1 to 121 days ahead (inside the horizon, away from its edges) or at 200 (outside). */
 const timeIn = (restaurantId: number, days: number) =>
@@ -63,7 +44,7 @@ const rest = (r: Reservation) =>
 	JSON.stringify(
 		Object.keys(r)
 			.sort()
-			.filter((k) => !TRACKED.includes(k) && !IGNORED.includes(k))
+			.filter((k) => !TRACKED_FIELDS.includes(k) && !IGNORED.includes(k))
 			.map((k) => [k, r[k]]),
 	);
 
@@ -75,7 +56,7 @@ function expectedChange(
 	const wasWatched = before !== undefined && insideHorizon(before);
 	if (!after || !insideHorizon(after)) return undefined; // left the horizon: pruned, no event
 	if (!wasWatched) return `${after.id} reservationCreated`;
-	const fields = TRACKED.filter(
+	const fields = TRACKED_FIELDS.filter(
 		(f) => JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null),
 	);
 	const other = rest(before) !== rest(after);
@@ -144,12 +125,8 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 				const id = pick([...movedOut]);
 				if (!id) continue;
 				const r = live.get(id)!;
-				const { body } = await ctx.call('updateReservation', {
-					path: { restaurantId: r.restaurantId, reservationId: id },
-					body: { reservationTime: timeIn(r.restaurantId, int(1, 120)) },
-				});
+				apply(await moved(ctx, r, timeIn(r.restaurantId, int(1, 120))));
 				movedOut.delete(id);
-				apply(body);
 				continue;
 			}
 			const candidates = openOnes();
@@ -158,14 +135,7 @@ it(`emits exactly the true stream of changes over ${POLLS} polls with random cha
 			const path = { restaurantId: r.restaurantId, reservationId: r.id };
 			let body: IDataObject = {};
 			if (op === 'cancel') {
-				apply(
-					(
-						await ctx.call('cancelReservation', {
-							path,
-							body: { cancelOptionName: 'Guest request' },
-						})
-					).body,
-				);
+				apply(await cancelled(ctx, r));
 				continue;
 			}
 			if (op === 'update') {

@@ -9,10 +9,10 @@
  * poll emits nothing and keeps the state.
  */
 import type { IDataObject } from 'n8n-workflow';
-import seedrandom from 'seedrandom';
 import { toLocalDateTime } from '../../nodes/shared/localTime';
 import { useSandbox } from '../support/sandbox';
 import { advanced, Ledger, randomFault, trueChanges } from './ledger';
+import { seededChoices } from './randomRun';
 import { Trigger, watchItems, type WatchItem } from './support';
 
 const ctx = useSandbox();
@@ -37,21 +37,15 @@ const EXACT = [
 	'tickets',
 ];
 const HASHED = [
-	'promoImage',
-	'additionalInfo',
-	'reservationHours',
-	'openingHours',
-	'specialPeriods',
+	...['promoImage', 'additionalInfo'],
+	...['reservationHours', 'openingHours', 'specialPeriods'],
 	'depositRules',
 ];
 
 type Event = IDataObject & { id: number; restaurantId: number; endDate: string };
 type Full = IDataObject & { floors: Array<{ event: { tickets: IDataObject[] } | null }> };
 
-const random = seedrandom(SEED);
-const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
-const chance = (p: number) => random() < p;
+const { random, int, pick, chance } = seededChoices(SEED);
 const day = (days: number, time: string) =>
 	`${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
 
@@ -231,8 +225,8 @@ it(`emits exactly the true stream of event changes over ${POLLS} polls with rand
 		if (!result) continue;
 
 		const truth = await readTruth();
-		const expected = trueChanges(lastGood, truth, expectedChange);
 		const items = watchItems(result);
+		const expected = trueChanges(lastGood, truth, expectedChange);
 		const covered = ledger.judge(round, items.map(emitted), expected);
 		// Reported values are the true previous and current ones; a deletion carries the last values.
 		for (const item of items) {

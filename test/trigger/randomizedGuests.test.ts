@@ -12,9 +12,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import seedrandom from 'seedrandom';
 import { SEEDED_TIME_ZONES, useSandbox } from '../support/sandbox';
 import { advanced, Ledger, readReservations, randomFault } from './ledger';
+import { cancelled, moved, seededChoices, type Booking } from './randomRun';
 import { localDay, Trigger } from './support';
 
 const ctx = useSandbox({ reservations: 60 });
@@ -29,17 +29,7 @@ const STATES = ['pending', 'confirmed', 'arrived', 'seated', 'completed', 'noSho
 const STANDS = new Set(['confirmed', 'arrived', 'seated', 'completed', 'noShow']);
 const VISIT = new Set(['arrived', 'seated', 'completed']);
 
-type Booking = IDataObject & {
-	id: string;
-	restaurantId: number;
-	reservationTime: string;
-	state: string;
-};
-
-const random = seedrandom(SEED);
-const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
-const chance = (p: number) => random() < p;
+const { random, int, pick, chance } = seededChoices(SEED);
 
 /** A pool guest's phone as the guest typed it this time: national or international form. */
 function phoneOf(restaurantId: number, guest: number): string {
@@ -160,6 +150,9 @@ interface GuestJson {
 const emitted = (item: GuestJson) =>
 	`${item.restaurantId} ${item.guest.identity} ${item.event} visits=${item.visits} noShows=${item.noShows}`;
 
+/** The order of two texts, code unit by code unit. */
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A restaurant's true events since its last covered poll, booking by booking in time order (as the trigger settles them). */
 function expectedEvents(
 	known: KnownGuests,
@@ -169,15 +162,7 @@ function expectedEvents(
 ): string[] {
 	const changed = [...truth.values()]
 		.filter((b) => b.restaurantId === restaurantId && watched(b))
-		.sort((a, b) =>
-			a.reservationTime < b.reservationTime
-				? -1
-				: a.reservationTime > b.reservationTime
-					? 1
-					: a.id < b.id
-						? -1
-						: 1,
-		);
+		.sort((a, b) => order(a.reservationTime, b.reservationTime) || order(a.id, b.id));
 	return changed.flatMap((after) => {
 		const before = lastGood.get(after.id);
 		return known.change(watched(before) ? before : undefined, after);
@@ -250,12 +235,8 @@ it(`reports every guest event exactly once over ${POLLS} polls with random booki
 				const id = pick([...movedOut]);
 				if (!id) continue;
 				const b = live.get(id)!;
-				const { body } = await ctx.call('updateReservation', {
-					path: { restaurantId: b.restaurantId, reservationId: id },
-					body: { reservationTime: timeIn(b.restaurantId, int(1, 120)) },
-				});
+				apply(await moved(ctx, b, timeIn(b.restaurantId, int(1, 120))));
 				movedOut.delete(id);
-				apply(body);
 				continue;
 			}
 			const candidates = [...live.values()].filter(
@@ -265,14 +246,7 @@ it(`reports every guest event exactly once over ${POLLS} polls with random booki
 			const b = pick(candidates);
 			const path = { restaurantId: b.restaurantId, reservationId: b.id };
 			if (op === 'cancel') {
-				apply(
-					(
-						await ctx.call('cancelReservation', {
-							path,
-							body: { cancelOptionName: 'Guest request' },
-						})
-					).body,
-				);
+				apply(await cancelled(ctx, b));
 				continue;
 			}
 			const body: IDataObject =

@@ -8,34 +8,22 @@
  * previous values true; a failed poll emits nothing and keeps the state.
  */
 import type { IDataObject } from 'n8n-workflow';
-import seedrandom from 'seedrandom';
 import { useSandbox } from '../support/sandbox';
 import { advanced, Ledger, randomFault, trueChanges } from './ledger';
-import { Trigger, watchItems, type WatchItem } from './support';
+import { seededChoices } from './randomRun';
+import { PRODUCT_FIELDS, Trigger, watchItems, type WatchItem } from './support';
 
 const ctx = useSandbox();
 
 const SEED = process.env.TRIGGER_SEED ?? 'restaurant-products-trigger-1';
 const POLLS = 60;
 const RESTAURANTS = [101, 102, 103];
-const EXACT = [
-	'name',
-	'productPLU',
-	'price',
-	'takeawayPrice',
-	'deliveryPrice',
-	'stockAmount',
-	'visible',
-	'groupId',
-];
+const EXACT = PRODUCT_FIELDS;
 const GROUPS = ['starters', 'pasta', 'mains', 'desserts', 'drinks', 'wine'];
 
 type Product = IDataObject & { id: string; restaurantId: number };
 
-const random = seedrandom(SEED);
-const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
-const chance = (p: number) => random() < p;
+const { random, int, pick, chance } = seededChoices(SEED);
 const money = () => int(0, 4000) / 100;
 
 /** Every product of the three restaurants, read with a plain client, by `<restaurant>/<id>`. */
@@ -154,9 +142,12 @@ it(`emits exactly the true stream of product changes over ${POLLS} polls with ra
 		if (!result) continue;
 
 		const truth = await readTruth();
-		const expected = trueChanges(lastGood, truth, expectedChange);
 		const items = watchItems(result);
-		const covered = ledger.judge(round, items.map(emitted), expected);
+		const covered = ledger.judge(
+			round,
+			items.map(emitted),
+			trueChanges(lastGood, truth, expectedChange),
+		);
 		// Reported values are the true previous and current ones; a deletion carries the last values.
 		for (const item of items) {
 			const key = `${item.restaurantId}/${item.productId}`;

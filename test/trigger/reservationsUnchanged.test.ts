@@ -15,7 +15,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { reservationRecords } from '../support/reservationRecords';
 import { useSandbox } from '../support/sandbox';
+import { fixClock, realClock } from './fixedClocks';
 import { Trigger } from './support';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'reservationsBeforeWatch.json');
@@ -25,28 +27,8 @@ const RECORD = process.env.RECORD_FIXTURE === '1';
 
 const ctx = useSandbox({ today: TODAY });
 
-beforeAll(() => {
-	jest.useFakeTimers({
-		now: NOW,
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'requestAnimationFrame',
-			'cancelAnimationFrame',
-			'requestIdleCallback',
-			'cancelIdleCallback',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-	});
-});
-afterAll(() => jest.useRealTimers());
+beforeAll(() => fixClock(NOW));
+afterAll(() => realClock());
 
 const CASES: Record<string, INodeParameters> = {
 	oneRestaurant: {
@@ -128,29 +110,11 @@ function withoutUpdatedAt(items: IDataObject[]): IDataObject[] {
 	);
 }
 
-/** What the records of this release hold, with the previous guest details or without. */
-const description = (guestDetailsAs: 'hash' | 'value') => ({
-	records: 'reservation',
-	hash: 'h53',
-	reading: 2,
-	widths: [5, 2, 2],
-	exact: [
-		'reservationTime:time',
-		'groupSize:int',
-		'tableNumber:text',
-		'state:state',
-		'eventId:int',
-	],
-	guestDetails: ['customerName', 'phone', 'email', 'specialRequests'],
-	guestDetailsAs,
-	ignored: ['id', 'updatedAt', 'lastUpdatedBy', 'viewed', 'businessDate'],
-});
-
 /** The version, settings key and description this release stores for each case. */
 const FORMAT: Record<string, IDataObject> = {
-	oneRestaurant: { v: 3, k: 'rZ71gWkR', l: [description('hash')] },
+	oneRestaurant: { v: 3, k: 'rZ71gWkR', l: [reservationRecords('hash')] },
 	// 0.1.0's key of these settings was WPPotKlQ (the option on); TifMVqbQ is its key with it off.
-	allWithOptions: { v: 3, k: 'TifMVqbQ', l: [description('value')] },
+	allWithOptions: { v: 3, k: 'TifMVqbQ', l: [reservationRecords('value')] },
 };
 
 /** The node's state without what 1.0.0 changed in the format (checked apart: FORMAT). */

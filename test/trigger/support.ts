@@ -65,6 +65,53 @@ export function withoutPolledAt<T extends { restaurantLastPolledAt?: string | nu
 export const watchItems = (result: { changes: ChangeJson[] }) =>
 	result.changes as unknown as WatchItem[];
 
+/** The tracked fields of a reservation, in the order the Reservations watch names them. */
+export const TRACKED_FIELDS = [
+	'reservationTime',
+	'groupSize',
+	'tableNumber',
+	'state',
+	'eventId',
+	'customerName',
+	'phone',
+	'email',
+	'specialRequests',
+];
+
+/** The exact fields of a product, in the order the Products watch names them. */
+export const PRODUCT_FIELDS = [
+	'name',
+	'productPLU',
+	'price',
+	'takeawayPrice',
+	'deliveryPrice',
+	'stockAmount',
+	'visible',
+	'groupId',
+];
+
+/** The state parts of the item of a Confirmed reservation seated, nothing else changed. */
+export const SEATED_FROM_CONFIRMED = {
+	previousState: 'confirmed',
+	newState: 'seated',
+	previousStateRole: 'booked',
+	stateRole: 'arrived',
+	changedFields: ['state'],
+	changes: { state: { previous: 'confirmed', current: 'seated' } },
+	otherFieldsChanged: false,
+};
+
+/** The state parts of the item of a Confirmed reservation cancelled (its details are other fields). */
+export const CANCELLED_FROM_CONFIRMED = {
+	previousState: 'confirmed',
+	newState: 'cancelled',
+	previousStateRole: 'booked',
+	stateRole: 'cancelled',
+	changedFields: ['state'],
+	changes: { state: { previous: 'confirmed', current: 'cancelled' } },
+	otherFieldsChanged: true,
+};
+
 /** A trigger after its first poll, which must succeed silently (the baseline). */
 export async function baselined(
 	ctx: SandboxContext,

@@ -8,12 +8,15 @@ import { SEEDED_TIME_ZONES, openSlot, useSandbox } from '../support/sandbox';
 import { getNodeStaticData } from '../support/engine';
 import { decodeSnapshot } from './snapshots';
 import {
+	CANCELLED_FROM_CONFIRMED,
 	expectFailedPollKeptState,
 	expectIdleTickKeepsState,
 	listRequests,
 	localDay,
 	NODE_NAME,
 	oneRestaurant,
+	SEATED_FROM_CONFIRMED,
+	TRACKED_FIELDS,
 	Trigger,
 	type ChangeJson,
 	withoutPolledAt,
@@ -209,17 +212,7 @@ describe('events', () => {
 				newState: 'arrived',
 				previousStateRole: 'booked',
 				stateRole: 'arrived',
-				changedFields: [
-					'reservationTime',
-					'groupSize',
-					'tableNumber',
-					'state',
-					'eventId',
-					'customerName',
-					'phone',
-					'email',
-					'specialRequests',
-				],
+				changedFields: TRACKED_FIELDS,
 				changes: {
 					reservationTime: { previous: created.reservationTime, current: newTime },
 					groupSize: { previous: 2, current: 5 },
@@ -296,13 +289,7 @@ describe('events', () => {
 				event: 'reservationStateChanged',
 				restaurantId: 101,
 				reservationId: created.id,
-				previousState: 'confirmed',
-				newState: 'seated',
-				previousStateRole: 'booked',
-				stateRole: 'arrived',
-				changedFields: ['state'],
-				changes: { state: { previous: 'confirmed', current: 'seated' } },
-				otherFieldsChanged: false,
+				...SEATED_FROM_CONFIRMED,
 			},
 		]);
 	});
@@ -317,13 +304,7 @@ describe('events', () => {
 				event: 'reservationCancelled',
 				restaurantId: 101,
 				reservationId: created.id,
-				previousState: 'confirmed',
-				newState: 'cancelled',
-				previousStateRole: 'booked',
-				stateRole: 'cancelled',
-				changedFields: ['state'],
-				changes: { state: { previous: 'confirmed', current: 'cancelled' } },
-				otherFieldsChanged: true,
+				...CANCELLED_FROM_CONFIRMED,
 			},
 		]);
 		expect(changes[0].reservation.details).toMatchObject({

@@ -17,7 +17,13 @@ import path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../support/sandbox';
 import { fixClock, realClock, serverClock } from './fixedClocks';
-import { injectFault, Trigger, type ChangeJson } from './support';
+import {
+	CANCELLED_FROM_CONFIRMED,
+	injectFault,
+	SEATED_FROM_CONFIRMED,
+	Trigger,
+	type ChangeJson,
+} from './support';
 
 /** The world both fixtures were made on. */
 const WORLD = { sandboxToday: '2026-11-20', clock: '2026-11-20T16:40:00.000Z' };
@@ -186,27 +192,14 @@ function reservationItems(phone: IDataObject): IDataObject[] {
 			restaurantId: 103,
 			...polled,
 			reservationId: 'rsv-103-000337',
-			previousState: 'confirmed',
-			newState: 'cancelled',
-			previousStateRole: 'booked',
-			stateRole: 'cancelled',
-			changedFields: ['state'],
-			changes: { state: { previous: 'confirmed', current: 'cancelled' } },
-			// The cancellation's details.
-			otherFieldsChanged: true,
+			...CANCELLED_FROM_CONFIRMED,
 		},
 		{
 			event: 'reservationStateChanged',
 			restaurantId: 103,
 			...polled,
 			reservationId: 'rsv-103-000407',
-			previousState: 'confirmed',
-			newState: 'seated',
-			previousStateRole: 'booked',
-			stateRole: 'arrived',
-			changedFields: ['state'],
-			changes: { state: { previous: 'confirmed', current: 'seated' } },
-			otherFieldsChanged: false,
+			...SEATED_FROM_CONFIRMED,
 		},
 	];
 }

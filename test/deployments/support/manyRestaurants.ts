@@ -14,11 +14,8 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 import seedrandom from 'seedrandom';
 import {
-	freePort,
 	importWithSandboxCredential,
 	N8nRest,
-	prepareDeployment,
-	runtime,
 	startSandbox,
 	type Deployment,
 	type DeploymentKind,
@@ -28,6 +25,7 @@ import { apiClient, type ApiCall } from '../../support/client';
 import { compareLedger, type ExpectedChange, type LedgerResult } from './ledger';
 import { pollSpans, waitForListRequests, type PollSpan } from './polls';
 import { runFolder } from './runFolder';
+import { prepareIn } from './prepare';
 import { startSink, type Sink } from './sink';
 import { chaosWorkflow } from './workflow';
 import { histogram, metricTotal } from './volume';
@@ -238,12 +236,9 @@ export async function runManyRestaurants(
 		reservations: RESERVATIONS_PER_RESTAURANT,
 	});
 	const sink: Sink = await startSink();
-	const deployment = await prepareDeployment({
+	const deployment = await prepareIn(work, {
 		kind,
-		rt: runtime(),
-		folder: path.join(work, 'n8n'),
 		tarball,
-		port: await freePort(),
 		// n8n's default log level: at debug n8n logs every expression it evaluates (one per request).
 		extraEnv: { N8N_METRICS: 'true', N8N_METRICS_INCLUDE_POLL_TRIGGER_METRICS: 'true' },
 		log: (line) => {

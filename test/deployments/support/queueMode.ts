@@ -118,12 +118,25 @@ export async function startQueueDeployment(
 		await deployment.stop();
 		logFile.end();
 	};
+	const rest = await startWithOwner(deployment, prepare, stop);
+	return { deployment, rest, starts, lines, stop };
+}
+
+/**
+ * `deployment` prepared (`prepare`) and started, its owner set up: its REST client. When any of it
+ * fails, the deployment is stopped (`stop`) and the error thrown on.
+ */
+export async function startWithOwner(
+	deployment: Deployment,
+	prepare: (deployment: Deployment) => Promise<void>,
+	stop: () => Promise<void>,
+): Promise<N8nRest> {
 	try {
 		await prepare(deployment);
 		await deployment.start();
 		const rest = new N8nRest(deployment.main.url);
 		await rest.setupOwner();
-		return { deployment, rest, starts, lines, stop };
+		return rest;
 	} catch (error) {
 		await stop();
 		throw error;

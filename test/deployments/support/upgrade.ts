@@ -37,7 +37,7 @@ import {
 import { apiClient, type ApiCall } from '../../support/client';
 import { SEEDED_TIME_ZONES } from '../../support/sandbox';
 import { printLine } from './print';
-import { startQueueDeployment, WorkerStarts } from './queueMode';
+import { startQueueDeployment, startWithOwner, WorkerStarts } from './queueMode';
 import { startSink, type Sink } from './sink';
 import { chaosWorkflow } from './workflow';
 
@@ -315,16 +315,8 @@ async function startWithOldRelease(
 		await deployment.stop();
 		logFile.end();
 	};
-	try {
-		await prepare(deployment);
-		await deployment.start();
-		const rest = new N8nRest(deployment.main.url);
-		await rest.setupOwner();
-		return { deployment, rest, starts: new WorkerStarts(), stop };
-	} catch (error) {
-		await stop();
-		throw error;
-	}
+	const rest = await startWithOwner(deployment, prepare, stop);
+	return { deployment, rest, starts: new WorkerStarts(), stop };
 }
 
 /** Stops n8n as an update does: the main first (no more polls), then the workers, each with SIGTERM, waited for. */

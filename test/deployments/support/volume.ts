@@ -11,13 +11,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import {
-	freePort,
 	importCredentials,
 	importWorkflows,
 	N8nRest,
 	POLL_INTERVAL_MS,
-	prepareDeployment,
-	runtime,
 	SANDBOX_TOKEN,
 	sandboxCredential,
 	startSandbox,
@@ -29,6 +26,7 @@ import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
 import { seededFor } from '../../support/sandbox';
 import { waitForListRequests } from './polls';
 import { runFolder } from './runFolder';
+import { prepareIn } from './prepare';
 import { startSink, type Sink } from './sink';
 import { chaosWorkflow } from './workflow';
 
@@ -206,12 +204,9 @@ export async function runAtVolume(
 	const idleLines: string[] = [];
 	const sandbox = await startSandbox({ port: 0, quiet: true, reservations: seededFor(volume) });
 	const sink = await startSink();
-	const deployment = await prepareDeployment({
+	const deployment = await prepareIn(work, {
 		kind,
-		rt: runtime(),
-		folder: path.join(work, 'n8n'),
 		tarball,
-		port: await freePort(),
 		extraEnv: {
 			N8N_METRICS: 'true',
 			N8N_METRICS_INCLUDE_POLL_TRIGGER_METRICS: 'true',

@@ -11,9 +11,14 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 import { runtime } from '../../../scripts/n8n';
 import type { ApiCall } from '../../support/client';
-import type { Execution } from './environment';
+import type { E2eEnvironment, Execution } from './environment';
 
 const ok = (status: number) => expect(status).toBe(200);
+/** The daily digest example run with `n8n execute`, then checked (checkDailyDigest). */
+export async function executeDailyDigest(env: E2eEnvironment): Promise<void> {
+	await checkDailyDigest(env.api, env.instance.filesFolder, await env.execute('RrExDailyDigest02'));
+}
+
 /** Example 02: one file per restaurant with its bookings of tomorrow, in the restaurant's time. */
 export async function checkDailyDigest(
 	api: ApiCall,

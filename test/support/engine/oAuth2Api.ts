@@ -6,6 +6,17 @@
  */
 import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
+/** A choice of an options field. */
+const choice = (name: string, value: string) => ({ name, value });
+
+/** A text field, empty by default. */
+const text = (displayName: string, name: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+});
+
 export class OAuth2ApiBase implements ICredentialType {
 	name = 'oAuth2Api';
 
@@ -19,43 +30,29 @@ export class OAuth2ApiBase implements ICredentialType {
 			name: 'grantType',
 			type: 'options',
 			options: [
-				{ name: 'Authorization Code', value: 'authorizationCode' },
-				{ name: 'Client Credentials', value: 'clientCredentials' },
-				{ name: 'PKCE', value: 'pkce' },
+				choice('Authorization Code', 'authorizationCode'),
+				choice('Client Credentials', 'clientCredentials'),
+				choice('PKCE', 'pkce'),
 			],
 			default: 'authorizationCode',
 		},
-		{ displayName: 'Authorization URL', name: 'authUrl', type: 'string', default: '' },
-		{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'string', default: '' },
-		{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '' },
+		text('Authorization URL', 'authUrl'),
+		text('Access Token URL', 'accessTokenUrl'),
+		text('Client ID', 'clientId'),
 		{
 			displayName: 'Authentication',
 			name: 'clientCredentialType',
 			type: 'hidden',
 			default: 'clientSecret',
 		},
-		{
-			displayName: 'Client Secret',
-			name: 'clientSecret',
-			type: 'string',
-			typeOptions: { password: true },
-			default: '',
-		},
-		{ displayName: 'Scope', name: 'scope', type: 'string', default: '' },
-		{
-			displayName: 'Auth URI Query Parameters',
-			name: 'authQueryParameters',
-			type: 'string',
-			default: '',
-		},
+		{ ...text('Client Secret', 'clientSecret'), typeOptions: { password: true } },
+		text('Scope', 'scope'),
+		text('Auth URI Query Parameters', 'authQueryParameters'),
 		{
 			displayName: 'Authentication',
 			name: 'authentication',
 			type: 'options',
-			options: [
-				{ name: 'Body', value: 'body' },
-				{ name: 'Header', value: 'header' },
-			],
+			options: [choice('Body', 'body'), choice('Header', 'header')],
 			default: 'header',
 		},
 	];

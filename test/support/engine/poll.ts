@@ -6,24 +6,16 @@ import './environment';
 import { Container } from '@n8n/di';
 import { PollContext, PollTriggerExecutor, WorkflowExecute } from 'n8n-core';
 import {
-	Workflow,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
 	type IWorkflowExecuteAdditionalData,
+	type Workflow,
 	type WorkflowActivateMode,
 } from 'n8n-workflow';
 import { recording, type RecordedRequest } from './requestRecorder';
 import { assertNoAccessToken, tokenChecked } from './tokenLeaks';
-import {
-	additionalDataFor,
-	nodeTypesOf,
-	targetNode,
-	workflowData,
-	WORKFLOW_ID,
-	WORKFLOW_NAME,
-	type EngineCommonOptions,
-} from './workflow';
+import { additionalDataFor, newWorkflow, targetNode, type EngineCommonOptions } from './workflow';
 
 export interface PollOptions extends EngineCommonOptions {
 	/**
@@ -81,20 +73,18 @@ const plain = (data: IDataObject): IDataObject => JSON.parse(JSON.stringify(data
 function pollRun(options: PollOptions, mode: 'trigger' | 'manual'): PollRun {
 	const inputStaticData = plain(options.staticData ?? {});
 	const node = targetNode(options);
-	const workflow = new Workflow({
-		id: options.workflowId ?? WORKFLOW_ID,
-		name: WORKFLOW_NAME,
+	const { workflow, data } = newWorkflow({
+		id: options.workflowId,
 		nodes: [node],
 		connections: {},
 		active: mode === 'trigger',
-		nodeTypes: nodeTypesOf({ [node.type]: options.nodeType }),
+		nodeTypes: { [node.type]: options.nodeType },
 		staticData: plain(inputStaticData),
-		settings: { executionOrder: 'v1' },
 	});
 	return {
 		workflow,
 		node,
-		additionalData: additionalDataFor(options, mode, workflowData([node], {})),
+		additionalData: additionalDataFor(options, mode, data),
 		inputStaticData,
 		requests: [],
 	};

@@ -2,7 +2,6 @@
 import './environment';
 import { WorkflowExecute } from 'n8n-core';
 import {
-	Workflow,
 	type ExecutionError,
 	type IDataObject,
 	type INode,
@@ -12,15 +11,7 @@ import {
 } from 'n8n-workflow';
 import { recording, type RecordedRequest } from './requestRecorder';
 import { assertNoAccessToken, tokenChecked } from './tokenLeaks';
-import {
-	additionalDataFor,
-	nodeTypesOf,
-	targetNode,
-	workflowData,
-	WORKFLOW_ID,
-	WORKFLOW_NAME,
-	type EngineCommonOptions,
-} from './workflow';
+import { additionalDataFor, newWorkflow, targetNode, type EngineCommonOptions } from './workflow';
 
 const START_NODE_NAME = 'Start';
 const START_NODE_TYPE = 'harness.start';
@@ -83,24 +74,17 @@ async function runNodeUnchecked(options: RunNodeOptions): Promise<RunNodeResult>
 	const connections = {
 		[START_NODE_NAME]: { main: [[{ node: node.name, type: 'main' as const, index: 0 }]] },
 	};
-	const workflow = new Workflow({
-		id: WORKFLOW_ID,
-		name: WORKFLOW_NAME,
+	const { workflow, data } = newWorkflow({
 		nodes: [start, node],
 		connections,
 		active: false,
-		nodeTypes: nodeTypesOf({
+		nodeTypes: {
 			[START_NODE_TYPE]: startNodeType(options.inputItems ?? [{}]),
 			[node.type]: options.nodeType,
-		}),
+		},
 		staticData: {},
-		settings: { executionOrder: 'v1' },
 	});
-	const additionalData = additionalDataFor(
-		options,
-		'manual',
-		workflowData([start, node], connections),
-	);
+	const additionalData = additionalDataFor(options, 'manual', data);
 	const requests: RecordedRequest[] = [];
 	const run = await recording(
 		requests,

@@ -7,8 +7,10 @@ import { Container } from '@n8n/di';
 import { ExecutionLifecycleHooks, ExternalSecretsProxy } from 'n8n-core';
 import {
 	NodeHelpers,
+	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentialType,
+	type IDataObject,
 	type INode,
 	type INodeCredentials,
 	type INodeParameters,
@@ -147,6 +149,29 @@ function instanceUrls(base: string): InstanceUrls {
 		mcpBaseUrl: `${base}/mcp`,
 		mcpTestBaseUrl: `${base}/mcp-test`,
 	};
+}
+
+/**
+ * The harness's workflow of `nodes` (its ID unless another is given), run in n8n's v1 execution
+ * order, and its record for {@link additionalDataFor}.
+ */
+export function newWorkflow(parameters: {
+	id?: string;
+	nodes: INode[];
+	connections: IWorkflowBase['connections'];
+	active: boolean;
+	nodeTypes: Record<string, INodeType | IVersionedNodeType>;
+	staticData: IDataObject;
+}): { workflow: Workflow; data: IWorkflowBase } {
+	const { id, nodes, connections, nodeTypes } = parameters;
+	const workflow = new Workflow({
+		...parameters,
+		id: id ?? WORKFLOW_ID,
+		name: WORKFLOW_NAME,
+		nodeTypes: nodeTypesOf(nodeTypes),
+		settings: { executionOrder: 'v1' },
+	});
+	return { workflow, data: workflowData(nodes, connections) };
 }
 
 /** What the n8n server hands to an execution: credentials, lifecycle hooks, secrets, URLs. */
