@@ -5,9 +5,10 @@
  * so that the next `npm run test:mutation` tests only what no branch's run tested as it is now.
  *
  * Per source file and per test file it keeps the entry of the first result whose `source` is the
- * file as it is in the tree (an entry of an older version would only be tested again); tests are
- * renumbered across the results, and each kept mutant's `coveredBy` and `killedBy` point at the
- * same tests (by file and name) in the joined list, or at none where that test is gone.
+ * file as it is in the tree; where none is, the entry whose source shares the most lines with it
+ * (Stryker diffs it and tests again only the mutants and tests that changed). Tests are renumbered
+ * across the results, and each kept mutant's `coveredBy` and `killedBy` point at the same tests (by
+ * file and name) in the joined list, or at none where that test is gone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +37,36 @@ const current = (file: string): string | undefined => {
 	return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
 };
 
+/** How many lines of `a` stand in `b` too (as many times as they do). */
+function linesInCommon(a: string, b: string): number {
+	const left = new Map<string, number>();
+	for (const line of b.split('\n')) left.set(line, (left.get(line) ?? 0) + 1);
+	let common = 0;
+	for (const line of a.split('\n')) {
+		const n = left.get(line) ?? 0;
+		if (n > 0) {
+			common++;
+			left.set(line, n - 1);
+		}
+	}
+	return common;
+}
+
+/** The index of the result whose entry is the current source, else the closest one; -1 if none has it. */
+function bestEntry(entries: Array<{ source: string } | undefined>, source: string | undefined): number {
+	if (source === undefined) return -1;
+	const exact = entries.findIndex((e) => e?.source === source);
+	if (exact >= 0) return exact;
+	let best = -1;
+	let most = -1;
+	entries.forEach((entry, i) => {
+		if (!entry) return;
+		const common = linesInCommon(entry.source, source);
+		if (common > most) [best, most] = [i, common];
+	});
+	return best;
+}
+
 function join(results: Results[]): Results {
 	const joined: Results = { ...results[0], files: {}, testFiles: {} };
 	// The joined tests by "file\0name", and each result's test IDs read as "file\0name".
@@ -48,9 +79,12 @@ function join(results: Results[]): Results {
 	});
 	const testFiles = new Set(results.flatMap((result) => Object.keys(result.testFiles)));
 	for (const file of [...testFiles].sort()) {
-		const source = current(file);
-		const entry = results.map((r) => r.testFiles[file]).find((e) => e?.source === source);
-		if (!entry) continue;
+		const at = bestEntry(
+			results.map((r) => r.testFiles[file]),
+			current(file),
+		);
+		if (at < 0) continue;
+		const entry = results[at].testFiles[file];
 		joined.testFiles[file] = {
 			source: entry.source,
 			tests: entry.tests.map((test) => {
@@ -62,8 +96,10 @@ function join(results: Results[]): Results {
 	}
 	const files = new Set(results.flatMap((result) => Object.keys(result.files)));
 	for (const file of [...files].sort()) {
-		const source = current(file);
-		const at = results.findIndex((r) => r.files[file]?.source === source);
+		const at = bestEntry(
+			results.map((r) => r.files[file]),
+			current(file),
+		);
 		if (at < 0) continue;
 		const remap = (ids: string[] | undefined) =>
 			ids
@@ -92,5 +128,5 @@ const joined = join(results);
 fs.writeFileSync(TARGET, `${JSON.stringify(joined, null, 2)}\n`);
 const count = (r: Results) => Object.keys(r.files).length;
 console.log(
-	`joined ${inputs.length} results: ${count(joined)} source files and ${Object.keys(joined.testFiles).length} test files whose source is current (of ${new Set(results.flatMap((r) => Object.keys(r.files))).size} and ${new Set(results.flatMap((r) => Object.keys(r.testFiles))).size})`,
+	`joined ${inputs.length} results: ${count(joined)} source files and ${Object.keys(joined.testFiles).length} test files kept (of ${new Set(results.flatMap((r) => Object.keys(r.files))).size} and ${new Set(results.flatMap((r) => Object.keys(r.testFiles))).size})`,
 );
