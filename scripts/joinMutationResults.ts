@@ -53,7 +53,10 @@ function linesInCommon(a: string, b: string): number {
 }
 
 /** The index of the result whose entry is the current source, else the closest one; -1 if none has it. */
-function bestEntry(entries: Array<{ source: string } | undefined>, source: string | undefined): number {
+function bestEntry(
+	entries: Array<{ source: string } | undefined>,
+	source: string | undefined,
+): number {
 	if (source === undefined) return -1;
 	const exact = entries.findIndex((e) => e?.source === source);
 	if (exact >= 0) return exact;
