@@ -27,6 +27,7 @@ import {
 import { TOKENS } from '../test/support/tokens';
 import { median, round, sample, stats, timedAgainst, type Sample } from './lib/measure';
 import { builtNode, guestHistoryRun } from './lib/node';
+import { oneRestaurantWatched, RESERVATION_EVENTS } from './lib/watch';
 import { measureOnN8nNode } from './lib/onN8nNode';
 import { add } from './lib/report';
 
@@ -263,22 +264,9 @@ const FIRST_POLLS = 3;
 const GUESTS_CPU_RATIO = 1.2;
 const LEDGER_BYTES_PER_GUEST = 24;
 
-const watched: INodeParameters = {
-	restaurants: 'one',
-	restaurantId: { __rl: true, mode: 'id', value: String(RESTAURANT) },
-	lookBackDays: LOOK_BACK,
-	lookAheadDays: LOOK_AHEAD,
-};
+const watched = oneRestaurantWatched(RESTAURANT, LOOK_BACK, LOOK_AHEAD);
 
-const reservationsWatch: INodeParameters = {
-	...watched,
-	events: [
-		'reservationCreated',
-		'reservationUpdated',
-		'reservationCancelled',
-		'reservationStateChanged',
-	],
-};
+const reservationsWatch: INodeParameters = { ...watched, events: RESERVATION_EVENTS };
 
 const guestsWatch: INodeParameters = {
 	...watched,
