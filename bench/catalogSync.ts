@@ -137,18 +137,22 @@ export async function benchCatalogSync(runs: number): Promise<void> {
 			),
 			sandbox.url,
 		);
-		const nodeSync = () =>
+		/** A product operation of the restaurant over the rows, with these parameters. */
+		const overRows = (parameters: IDataObject) => () =>
 			node(
 				{
 					resource: 'product',
-					operation: 'upsert',
 					restaurantId: { __rl: true, mode: 'id', value: RESTAURANT },
-					productPLU: '={{ $json.plu }}',
-					name: '={{ $json.name }}',
-					additionalFields: { price: '={{ $json.price }}', stockAmount: '={{ $json.stock }}' },
+					...parameters,
 				},
 				rows as unknown as IDataObject[],
 			);
+		const nodeSync = overRows({
+			operation: 'upsert',
+			productPLU: '={{ $json.plu }}',
+			name: '={{ $json.name }}',
+			additionalFields: { price: '={{ $json.price }}', stockAmount: '={{ $json.stock }}' },
+		});
 		const reset = () => sandbox.reset();
 		const label = `Product Create or Update, ${ROWS} rows, catalog of ${CATALOG.toLocaleString('en')}`;
 
@@ -194,18 +198,12 @@ export async function benchCatalogSync(runs: number): Promise<void> {
 		});
 		// The same rows through the simplest product operation in the same engine (500 POSTs, no
 		// matching): what n8n's declarative engine costs per item, and what matching adds to it.
-		const createAll = () =>
-			node(
-				{
-					resource: 'product',
-					operation: 'create',
-					restaurantId: { __rl: true, mode: 'id', value: RESTAURANT },
-					name: '={{ $json.name }}',
-					price: '={{ $json.price }}',
-					additionalFields: { productPLU: '={{ $json.plu }}', stockAmount: '={{ $json.stock }}' },
-				},
-				rows as unknown as IDataObject[],
-			);
+		const createAll = overRows({
+			operation: 'create',
+			name: '={{ $json.name }}',
+			price: '={{ $json.price }}',
+			additionalFields: { productPLU: '={{ $json.plu }}', stockAmount: '={{ $json.stock }}' },
+		});
 		const [nodeAsFloor, engineFloor] = await sideBySide(runs, nodeSync, createAll, reset);
 		add({
 			key: 'catalog.time-vs-create',

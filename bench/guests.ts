@@ -25,8 +25,10 @@ import {
 	type RunningSandbox,
 } from '../test/support/sandbox';
 import { TOKENS } from '../test/support/tokens';
+import { addGuestHistoryTime } from './lib/guestHistoryTime';
 import { median, round, sample, stats, timedAgainst, type Sample } from './lib/measure';
 import { builtNode, guestHistoryRun } from './lib/node';
+import { oneRestaurantWatched, RESERVATION_EVENTS } from './lib/watch';
 import { measureOnN8nNode } from './lib/onN8nNode';
 import { add } from './lib/report';
 
@@ -222,14 +224,7 @@ export async function benchGuestHistory(runs: number): Promise<void> {
 			() => plain.once(phones),
 			3,
 		);
-		add({
-			key: `${BENCH}.history.time`,
-			benchmark: BENCH,
-			measure: `${label}: median ms, against the plain client reading the period once and filtering ${GUEST_ITEMS} times`,
-			...timed,
-			figures: { msPerGuest: round(timed.value / GUEST_ITEMS, 2) },
-			target: '<= 3 x plain client reading the period once',
-		});
+		addGuestHistoryTime(`${BENCH}.history.time`, label, 'the period once', GUEST_ITEMS, timed);
 
 		const perItemRuns: number[] = [];
 		for (let i = 0; i < Math.min(runs, 3); i++)
@@ -263,22 +258,9 @@ const FIRST_POLLS = 3;
 const GUESTS_CPU_RATIO = 1.2;
 const LEDGER_BYTES_PER_GUEST = 24;
 
-const watched: INodeParameters = {
-	restaurants: 'one',
-	restaurantId: { __rl: true, mode: 'id', value: String(RESTAURANT) },
-	lookBackDays: LOOK_BACK,
-	lookAheadDays: LOOK_AHEAD,
-};
+const watched = oneRestaurantWatched(RESTAURANT, LOOK_BACK, LOOK_AHEAD);
 
-const reservationsWatch: INodeParameters = {
-	...watched,
-	events: [
-		'reservationCreated',
-		'reservationUpdated',
-		'reservationCancelled',
-		'reservationStateChanged',
-	],
-};
+const reservationsWatch: INodeParameters = { ...watched, events: RESERVATION_EVENTS };
 
 const guestsWatch: INodeParameters = {
 	...watched,

@@ -18,7 +18,7 @@ import { sandboxCredentials } from '../test/support/credentials';
 import { poll, type PollResult } from '../test/support/engine';
 import { startSandbox, type RunningSandbox } from '../test/support/sandbox';
 import { TOKENS } from '../test/support/tokens';
-import { median, round, sample, sideBySide, type Stats } from './lib/measure';
+import { median, medianWithRange, round, sample, sideBySide, type Stats } from './lib/measure';
 import { builtNode } from './lib/node';
 import { add } from './lib/report';
 
@@ -131,8 +131,7 @@ function pollRow(count: number, trigger: Stats, floor: Stats): void {
 		key: `${BENCH}.${count}.poll`,
 		benchmark: BENCH,
 		measure: `${count.toLocaleString('en')} restaurants, ${LATENCY_MS} ms latency, ${DEFAULT_REQUEST_LIMIT} requests at once: poll ms, median (min-max) over ${trigger.runs}`,
-		value: `${trigger.medianMs} (${trigger.minMs}-${trigger.maxMs})`,
-		figures: { medianMs: trigger.medianMs, minMs: trigger.minMs, maxMs: trigger.maxMs },
+		...medianWithRange(trigger),
 		floor: floor.medianMs,
 		ratio,
 		target: '<= 1.3 x plain client, same limit',

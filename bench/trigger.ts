@@ -16,8 +16,9 @@ import { sandboxCredentials } from '../test/support/credentials';
 import { poll } from '../test/support/engine';
 import { seededFor, startSandbox, type RunningSandbox } from '../test/support/sandbox';
 import { TOKENS } from '../test/support/tokens';
-import { round, sample, type Sample, stats, type Stats } from './lib/measure';
+import { medianWithRange, round, sample, type Sample, stats, type Stats } from './lib/measure';
 import { builtNode } from './lib/node';
+import { oneRestaurantWatched, RESERVATION_EVENTS } from './lib/watch';
 import { add } from './lib/report';
 
 export const VOLUMES = [1000, 10000, 50000];
@@ -28,16 +29,8 @@ const LOOK_AHEAD = 364;
 const CHANGES_PER_POLL = 3;
 
 const parameters: INodeParameters = {
-	events: [
-		'reservationCreated',
-		'reservationUpdated',
-		'reservationCancelled',
-		'reservationStateChanged',
-	],
-	restaurants: 'one',
-	restaurantId: { __rl: true, mode: 'id', value: String(RESTAURANT) },
-	lookBackDays: LOOK_BACK,
-	lookAheadDays: LOOK_AHEAD,
+	events: RESERVATION_EVENTS,
+	...oneRestaurantWatched(RESTAURANT, LOOK_BACK, LOOK_AHEAD),
 };
 
 /** The same trigger with the three moment events on, their options at their defaults. */
@@ -178,8 +171,7 @@ async function benchVolume(volume: number, runs: number): Promise<VolumeResult> 
 			key: `${key}.poll`,
 			benchmark: 'trigger',
 			measure: `${label}: poll ms, median (min-max) over ${p.runs}`,
-			value: `${p.medianMs} (${p.minMs}-${p.maxMs})`,
-			figures: { medianMs: p.medianMs, minMs: p.minMs, maxMs: p.maxMs },
+			...medianWithRange(p),
 			floor: f.medianMs,
 			ratio,
 			target: '<= 1.5 x plain client',

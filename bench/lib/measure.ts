@@ -69,6 +69,12 @@ export async function sideBySide(
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+/** Wall times as a row shows them: the median with the range, "median (min-max)", and those figures. */
+export const medianWithRange = (s: Stats) => ({
+	value: `${s.medianMs} (${s.minMs}-${s.maxMs})`,
+	figures: { medianMs: s.medianMs, minMs: s.minMs, maxMs: s.maxMs },
+});
+
 /**
  * The node's `work` timed side by side with a plain client's (sideBySide) as a result's value (the
  * node's median ms), floor (the client's) and ratio: met at most `times` the floor.

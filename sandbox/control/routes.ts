@@ -21,6 +21,13 @@ interface ControlOptions {
 	reading: ReadingName;
 }
 
+/** A body of one field, `name`: a whole number from 0 to `maximum`. */
+const wholeNumberBody = (name: string, maximum: number) => ({
+	type: 'object',
+	required: [name],
+	properties: { [name]: { type: 'integer', minimum: 0, maximum } },
+});
+
 const faultSchema = {
 	type: 'object',
 	required: ['status', 'count'],
@@ -65,34 +72,14 @@ export async function controlRoutes(
 		return reply.code(204).send();
 	});
 
-	app.put(
-		'/latency',
-		{
-			schema: {
-				body: {
-					type: 'object',
-					required: ['ms'],
-					properties: { ms: { type: 'integer', minimum: 0, maximum: 60000 } },
-				},
-			},
-		},
-		async (request) => {
-			faults.setLatency((request.body as { ms: number }).ms);
-			return { ms: (request.body as { ms: number }).ms };
-		},
-	);
+	app.put('/latency', { schema: { body: wholeNumberBody('ms', 60000) } }, async (request) => {
+		faults.setLatency((request.body as { ms: number }).ms);
+		return { ms: (request.body as { ms: number }).ms };
+	});
 
 	app.put(
 		'/rate-limit',
-		{
-			schema: {
-				body: {
-					type: 'object',
-					required: ['perSecond'],
-					properties: { perSecond: { type: 'integer', minimum: 0, maximum: 100000 } },
-				},
-			},
-		},
+		{ schema: { body: wholeNumberBody('perSecond', 100000) } },
 		async (request) => {
 			rateLimit.set((request.body as { perSecond: number }).perSecond);
 			return { perSecond: rateLimit.requestsPerSecond };

@@ -76,6 +76,15 @@ const said = (error: unknown) => {
 	return { message: e?.message, description: e?.description, failure: e?.failure };
 };
 
+/** What a user reads is `expected` in each of these ways. */
+function expectSaid(
+	errors: Awaited<ReturnType<typeof everyWay>>,
+	ways: Array<keyof typeof errors>,
+	expected: ReturnType<typeof said>,
+): void {
+	for (const way of ways) expect(said(errors[way])).toEqual(expected);
+}
+
 /** Someone must fix the credential: n8n asks to reconnect it. */
 const CREDENTIAL_INVALID = { cause: 'credential-invalid' };
 
@@ -95,10 +104,7 @@ describe('OAuth2: a client secret the token endpoint refuses', () => {
 					'Check Access Token URL, Client ID, Client Secret and Send Client Credentials (In the Body or As a Basic Auth Header) in the Restaurant Reservations OAuth2 API credential. n8n said: Failed to acquire OAuth2 access token: Client authentication failed (e.g., unknown client, no client authentication included, or unsupported authentication method).',
 				failure: CREDENTIAL_INVALID,
 			};
-			expect(said(errors.getMany)).toEqual(expected);
-			expect(said(errors.find)).toEqual(expected);
-			expect(said(errors.dropdown)).toEqual(expected);
-			expect(said(errors.trigger)).toEqual(expected);
+			expectSaid(errors, ['getMany', 'find', 'dropdown', 'trigger'], expected);
 			for (const error of Object.values(errors))
 				expect(
 					JSON.stringify({ ...(error as object), stack: (error as Error).stack }),
@@ -128,9 +134,7 @@ describe('OAuth2: a token the API refuses also after a new one was fetched', () 
 				'Check Base URL, Access Token URL, Client ID, Client Secret and Scope in the Restaurant Reservations OAuth2 API credential: the token endpoint must be the one of the API at the Base URL, and the client one this API accepts. The API said: "The access token is invalid or has expired."',
 			failure: CREDENTIAL_INVALID,
 		};
-		expect(said(errors.getMany)).toEqual(expected);
-		expect(said(errors.find)).toEqual(expected);
-		expect(said(errors.dropdown)).toEqual(expected);
+		expectSaid(errors, ['getMany', 'find', 'dropdown'], expected);
 		// The trigger adds what the poll was doing and that nothing was lost.
 		expect(said(errors.trigger)).toEqual({
 			message: expected.message,

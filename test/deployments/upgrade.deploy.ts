@@ -77,6 +77,14 @@ describe('updating the package in place: 0.1.0 to this tree', () => {
 		await sandbox?.process.stop();
 	});
 
+	/** A deployment's upgrade, awaited and printed: every change made while n8n was down, once. */
+	async function upgradedOnce(kind: UpgradeKind, userFolders: number): Promise<UpgradeResult> {
+		const result = await runs.get(kind)!;
+		printUpgrade(result);
+		expectExactlyOnce(result, userFolders);
+		return result;
+	}
+
 	it('the fixture is the 0.1.0 package as packed', () => {
 		expect(sha256Of(OLD_RELEASE.tarball)).toBe(
 			'866ad23e2f544523d66013bf19ecb7b2998f7a59c5ae641b44d80909d84de6f9',
@@ -86,18 +94,14 @@ describe('updating the package in place: 0.1.0 to this tree', () => {
 	(isChosen('default') ? it : it.skip)(
 		'default (one process, SQLite): every change made while n8n was down, once',
 		async () => {
-			const result = await runs.get('default')!;
-			printUpgrade(result);
-			expectExactlyOnce(result, 1);
+			await upgradedOnce('default', 1);
 		},
 	);
 
 	(isChosen('queue') ? it : it.skip)(
 		'queue mode (PostgreSQL, Redis, a main and two workers): every change made while n8n was down, once',
 		async () => {
-			const result = await runs.get('queue')!;
-			printUpgrade(result);
-			expectExactlyOnce(result, 3);
+			const result = await upgradedOnce('queue', 3);
 			// The main polled; the workers ran every execution after the update.
 			expect(result.executions.onWorkers).toBe(result.executions.count);
 			expect(result.executions.count).toBeGreaterThan(0);

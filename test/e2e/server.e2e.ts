@@ -230,6 +230,17 @@ describe('on the running n8n server', () => {
 	});
 	const deactivate = (workflowId: string) =>
 		env.rest!.request('POST', `/workflows/${workflowId}/deactivate`, {});
+	/** Trigger examples activated together and checked by `check`, then deactivated, also when it fails. */
+	const checkTogether = async (
+		check: (setup: TriggerExampleSetup) => Promise<void>,
+		workflowIds: string[],
+	) => {
+		try {
+			await check(triggerExample(...workflowIds));
+		} finally {
+			for (const workflowId of workflowIds) await deactivate(workflowId);
+		}
+	};
 
 	it('lists both nodes and the credential type of the package', async () => {
 		const rest = env.rest!;
@@ -303,20 +314,10 @@ describe('on the running n8n server', () => {
 	}, 240_000);
 
 	it('Reminders, not-arrived alert and review request: activated together, each writes its message when the moment falls due, none for a cancelled booking, an arrived guest or a no-show', async () => {
-		const ids = Object.values(MOMENT_EXAMPLES);
-		try {
-			await checkMomentExamples(triggerExample(...ids));
-		} finally {
-			for (const id of ids) await deactivate(id);
-		}
+		await checkTogether(checkMomentExamples, Object.values(MOMENT_EXAMPLES));
 	}, 240_000);
 
 	it('New guests to a contacts file and birthday greeting a week ahead: activated together, a first-time guest becomes a row, a returning or cancelled one does not, a birthday in 7 days is greeted', async () => {
-		const ids = Object.values(GUEST_EXAMPLES);
-		try {
-			await checkGuestExamples(triggerExample(...ids));
-		} finally {
-			for (const id of ids) await deactivate(id);
-		}
+		await checkTogether(checkGuestExamples, Object.values(GUEST_EXAMPLES));
 	}, 180_000);
 });

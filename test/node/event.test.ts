@@ -1,6 +1,7 @@
 /** Event operations through n8n's engine against the sandbox (spec 2.9, 3, 4.6). */
 import type { IDataObject } from 'n8n-workflow';
-import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { ACCESS_DENIED, expectHttpError } from '../support/httpErrors';
+import { errorOf, expectDeleted, expectPaired, json } from '../support/nodeResults';
 import { nodeRunner, restaurant } from '../support/nodeRunner';
 import { useSandbox } from '../support/sandbox';
 import { TOKENS } from '../support/tokens';
@@ -162,9 +163,9 @@ describe('Event: Create', () => {
 			startDate: '2027-03-02T19:00:00',
 			endDate: '2027-03-01T19:00:00',
 		});
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('400');
-		expect(error.message).toBe(
+		const error = expectHttpError(
+			result,
+			'400',
 			'endDate 2027-03-01T19:00:00 is before startDate 2027-03-02T19:00:00.',
 		);
 		expect(error.description).toContain('Code: invalid_dates.');
@@ -192,9 +193,7 @@ describe('Event: Get', () => {
 
 	it('says the event does not exist (404)', async () => {
 		const result = await node.run({ resource: 'event', operation: 'get', eventId: 999999 });
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('404');
-		expect(error.message).toBe('Not found: Event 999999 was not found.');
+		expectHttpError(result, '404', 'Not found: Event 999999 was not found.');
 	});
 
 	it('refuses an event ID that is not a whole number, sending nothing', async () => {
@@ -244,11 +243,7 @@ describe('Event: Get Many', () => {
 			{ resource: 'event', operation: 'getAll', list: 'all', returnAll: true },
 			{ token: TOKENS.outsider },
 		);
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('403');
-		expect(error.message).toBe(
-			'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
-		);
+		expectHttpError(result, '403', ACCESS_DENIED);
 	});
 });
 
@@ -334,8 +329,7 @@ describe('Event: Delete', () => {
 	it('deletes the event and returns { deleted: true }', async () => {
 		const id = ids['Summer wine tasting'];
 		const result = await node.run({ resource: 'event', operation: 'delete', eventId: id });
-		expect(json(result)).toEqual([{ deleted: true }]);
-		expectPaired(result.items, [0]);
+		expectDeleted(result);
 		expect((await event(id)).status).toBe(404);
 	});
 

@@ -1,5 +1,6 @@
 /** Menu operations through n8n's engine against the sandbox (spec 2.5, 4.4). */
-import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { ACCESS_DENIED, expectHttpError } from '../support/httpErrors';
+import { errorOf, expectDeleted, expectPaired, json } from '../support/nodeResults';
 import { nodeRunner, restaurant } from '../support/nodeRunner';
 import { useSandbox } from '../support/sandbox';
 import { TOKENS } from '../support/tokens';
@@ -74,9 +75,9 @@ describe('Menu: Create', () => {
 			name: 'Broken',
 			sections: { section: [{ name: 'X', products: ['prd-nope'] }] },
 		});
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('400');
-		expect(error.message).toBe(
+		const error = expectHttpError(
+			result,
+			'400',
 			'sections[0].products[0].id "prd-nope" is not a product of restaurant 101.',
 		);
 		expect(error.description).toContain('Code: unknown_product.');
@@ -103,9 +104,7 @@ describe('Menu: Get', () => {
 
 	it('says the menu does not exist (404)', async () => {
 		const result = await node.run({ resource: 'menu', operation: 'get', menuId: 'menu-101-nope' });
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('404');
-		expect(error.message).toBe('Not found: Menu menu-101-nope was not found.');
+		expectHttpError(result, '404', 'Not found: Menu menu-101-nope was not found.');
 	});
 });
 
@@ -128,9 +127,7 @@ describe('Menu: Get Many', () => {
 			{ resource: 'menu', operation: 'getAll', returnAll: true },
 			{ token: TOKENS.outsider },
 		);
-		expect(errorOf(result).message).toBe(
-			'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
-		);
+		expect(errorOf(result).message).toBe(ACCESS_DENIED);
 	});
 });
 
@@ -213,8 +210,7 @@ describe('Menu: Delete', () => {
 			operation: 'delete',
 			menuId: 'menu-101-drinks',
 		});
-		expect(json(result)).toEqual([{ deleted: true }]);
-		expectPaired(result.items, [0]);
+		expectDeleted(result);
 		expect((await menus()).map((m) => m.id)).not.toContain('menu-101-drinks');
 	});
 

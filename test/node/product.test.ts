@@ -1,6 +1,7 @@
 /** Product operations through n8n's engine against the sandbox (spec 2.4, 4.3, 7, 8). */
 import { MAX_AMOUNT } from '../../nodes/shared/money';
-import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { ACCESS_DENIED, expectHttpError } from '../support/httpErrors';
+import { errorOf, expectDeleted, expectPaired, json } from '../support/nodeResults';
 import { nodeRunner, restaurant } from '../support/nodeRunner';
 import { useSandbox } from '../support/sandbox';
 import { TOKENS } from '../support/tokens';
@@ -233,11 +234,7 @@ describe('Product: Get Many', () => {
 			{ resource: 'product', operation: 'getAll', returnAll: true },
 			{ token: TOKENS.outsider },
 		);
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('403');
-		expect(error.message).toBe(
-			'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
-		);
+		expectHttpError(result, '403', ACCESS_DENIED);
 	});
 });
 
@@ -280,9 +277,9 @@ describe('Product: Update', () => {
 			productId: 'prd-101-legacy-wine',
 			updateFields: { stockAmount: 10 },
 		});
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('400');
-		expect(error.message).toBe(
+		const error = expectHttpError(
+			result,
+			'400',
 			'price is 3.456: it must have at most two decimal places (invalid_price). The stored price predates the price rules: send a corrected price in the same request.',
 		);
 		expect(error.description).toMatch(
@@ -345,9 +342,7 @@ describe('Product: Update', () => {
 			productId: 'prd-101-nope',
 			updateFields: { stockAmount: 1 },
 		});
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('404');
-		expect(error.message).toBe('Not found: Product prd-101-nope was not found.');
+		expectHttpError(result, '404', 'Not found: Product prd-101-nope was not found.');
 	});
 });
 
@@ -358,9 +353,7 @@ describe('Product: Delete', () => {
 			operation: 'delete',
 			productId: 'prd-101-starters-02',
 		});
-		expect(result.error).toBeUndefined();
-		expect(json(result)).toEqual([{ deleted: true }]);
-		expectPaired(result.items, [0]);
+		expectDeleted(result);
 		expect(await stored('prd-101-starters-02')).toBeUndefined();
 	});
 

@@ -1,5 +1,6 @@
 /** Product Group operations through n8n's engine against the sandbox (spec 2.3, 4.2). */
-import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { ACCESS_DENIED, expectHttpError } from '../support/httpErrors';
+import { errorOf, expectDeleted, expectPaired, json } from '../support/nodeResults';
 import { nodeRunner, restaurant } from '../support/nodeRunner';
 import { useSandbox } from '../support/sandbox';
 import { TOKENS } from '../support/tokens';
@@ -58,11 +59,7 @@ describe('Product Group: Create', () => {
 			{ resource: 'productGroup', operation: 'create', name: 'Specials' },
 			{ token: TOKENS.outsider },
 		);
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('403');
-		expect(error.message).toBe(
-			'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
-		);
+		expectHttpError(result, '403', ACCESS_DENIED);
 		expect((await groups()).map((g) => g.name)).not.toContain('Specials');
 	});
 });
@@ -173,9 +170,7 @@ describe('Product Group: Update', () => {
 			groupId: 'grp-101-nope',
 			updateFields: { name: 'X' },
 		});
-		const error = errorOf(result);
-		expect(error.httpCode).toBe('404');
-		expect(error.message).toBe('Not found: Product group grp-101-nope was not found.');
+		expectHttpError(result, '404', 'Not found: Product group grp-101-nope was not found.');
 	});
 
 	it('continues on fail: an error item for the bad group, the next item still updated', async () => {
@@ -212,9 +207,7 @@ describe('Product Group: Delete', () => {
 			operation: 'delete',
 			groupId: 'grp-101-wine',
 		});
-		expect(result.error).toBeUndefined();
-		expect(json(result)).toEqual([{ deleted: true }]);
-		expectPaired(result.items, [0]);
+		expectDeleted(result);
 		expect((await groups()).map((g) => g.id)).not.toContain('grp-101-wine');
 	});
 

@@ -3,7 +3,8 @@
  * case; created, updated (only what differs) or unchanged (nothing sent); the groups read once per
  * run of the node, so rows naming the same new group create it once.
  */
-import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { ACCESS_DENIED } from '../support/httpErrors';
+import { actions, errorOf, expectPaired, json } from '../support/nodeResults';
 import { nodeRunner, restaurant } from '../support/nodeRunner';
 import { useSandbox } from '../support/sandbox';
 import { TOKENS } from '../support/tokens';
@@ -104,12 +105,7 @@ describe('Product Group: Create or Update', () => {
 			],
 		});
 		expect(result.error).toBeUndefined();
-		expect(json(result).map((o) => o.action)).toEqual([
-			'created',
-			'unchanged',
-			'unchanged',
-			'unchanged',
-		]);
+		expect(actions(result)).toEqual(['created', 'unchanged', 'unchanged', 'unchanged']);
 		const ids = json(result).map((o) => o.productGroup.id);
 		expect(ids[1]).toBe(ids[0]);
 		expect(ids[2]).toBe('grp-101-starters');
@@ -151,8 +147,7 @@ describe('Product Group: Create or Update', () => {
 		const result = await node.run(upsert({ name: 'Specials' }), { token: TOKENS.outsider });
 		expect(errorOf(result)).toMatchObject({
 			httpCode: '403',
-			message:
-				'Access denied: the access token may not use this restaurant or operation (HTTP 403)',
+			message: ACCESS_DENIED,
 		});
 		expect(await groups()).toEqual(before);
 	});

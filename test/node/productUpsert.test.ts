@@ -3,7 +3,8 @@
  * (optionally within a group); created, updated (only what differs) or unchanged (nothing sent);
  * the catalog read once per run of the node; money and legacy-price rules as in Create and Update.
  */
-import { errorOf, expectPaired, json } from '../support/nodeResults';
+import { expectHttpError } from '../support/httpErrors';
+import { actions, errorOf, expectPaired, json } from '../support/nodeResults';
 import { nodeRunner, restaurant } from '../support/nodeRunner';
 import { useSandbox } from '../support/sandbox';
 
@@ -221,7 +222,7 @@ describe('Product: Create or Update', () => {
 		];
 		const result = await node.run(fromRows, { inputItems: rows });
 		expect(result.error).toBeUndefined();
-		expect(json(result).map((o) => o.action)).toEqual([
+		expect(actions(result)).toEqual([
 			'created',
 			'unchanged',
 			'created',
@@ -251,10 +252,10 @@ describe('Product: Create or Update', () => {
 			{ plu: '10101001', name: 'Bruschetta', price: 7.5, stock: 2 },
 		];
 		const first = await node.run(fromRows, { inputItems: rows });
-		expect(json(first).map((o) => o.action)).toEqual(['created', 'updated']);
+		expect(actions(first)).toEqual(['created', 'updated']);
 		await node.sandboxRequests();
 		const second = await node.run(fromRows, { inputItems: rows });
-		expect(json(second).map((o) => o.action)).toEqual(['unchanged', 'unchanged']);
+		expect(actions(second)).toEqual(['unchanged', 'unchanged']);
 		expect(await node.sandboxRequests()).toEqual([
 			{ method: 'GET', url: `${PRODUCTS}?skip=0&take=200`, status: 200 },
 		]);
@@ -284,9 +285,9 @@ describe('Product: Create or Update', () => {
 	it('explains how to fix a stored legacy price, and fixes it in the same row', async () => {
 		const legacy = { name: 'House wine 0.1 l (legacy)' };
 		const blocked = await node.run(upsert({ ...legacy, additionalFields: { stockAmount: 10 } }));
-		const error = errorOf(blocked);
-		expect(error.httpCode).toBe('400');
-		expect(error.message).toBe(
+		const error = expectHttpError(
+			blocked,
+			'400',
 			'price is 3.456: it must have at most two decimal places (invalid_price). The stored price predates the price rules: send a corrected price in the same request.',
 		);
 		expect(error.description).toContain(

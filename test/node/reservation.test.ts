@@ -216,19 +216,22 @@ describe('Reservation: Get, Update, Cancel', () => {
 });
 
 describe('Reservation: Get Many over any period', () => {
+	/** Get Many from day 100 to day 465 (a year), with these parameters. */
+	const overAYear = (parameters: Record<string, unknown>) => ({
+		...base,
+		operation: 'getAll',
+		from: day(100, '00:00:00'),
+		to: day(465, '00:00:00'),
+		...parameters,
+	});
+
 	beforeAll(async () => {
 		for (const offset of [100, 159, 160, 161, 250, 400])
 			await createOne({ reservationTime: day(offset, '12:00:00') });
 	});
 
 	it('splits a long period into 60-day windows, merges them and drops nothing', async () => {
-		const result = await node.run({
-			...base,
-			operation: 'getAll',
-			from: day(100, '00:00:00'),
-			to: day(465, '00:00:00'),
-			returnAll: true,
-		});
+		const result = await node.run(overAYear({ returnAll: true }));
 		expect(result.error).toBeUndefined();
 		const lists = result.requests.filter((r) => r.url.includes('/reservations?'));
 		expect(lists).toHaveLength(Math.ceil(365 / 60));
@@ -239,51 +242,23 @@ describe('Reservation: Get Many over any period', () => {
 			[100, 159, 160, 161, 250, 400].map((o) => day(o, '12:00:00')),
 		);
 		// Every window respects the App-scope limit, so a vendor token works the same.
-		const vendor = await node.run(
-			{
-				...base,
-				operation: 'getAll',
-				from: day(100, '00:00:00'),
-				to: day(465, '00:00:00'),
-				returnAll: true,
-			},
-			{ token: 'sandbox-vendor-token' },
-		);
+		const vendor = await node.run(overAYear({ returnAll: true }), {
+			token: 'sandbox-vendor-token',
+		});
 		expect(vendor.error).toBeUndefined();
 	});
 
 	it('honours Limit and the filters, and says when Limit cut the list', async () => {
-		const limited = await node.run({
-			...base,
-			operation: 'getAll',
-			from: day(100, '00:00:00'),
-			to: day(465, '00:00:00'),
-			returnAll: false,
-			limit: 2,
-		});
+		const limited = await node.run(overAYear({ returnAll: false, limit: 2 }));
 		expect(json(limited)).toHaveLength(2);
 		for (const item of json(limited))
 			expect(item.listCutAtLimit).toBe(
 				'Showing 2 of 6: raise Limit or turn on Return All for the rest.',
 			);
-		const whole = await node.run({
-			...base,
-			operation: 'getAll',
-			from: day(100, '00:00:00'),
-			to: day(465, '00:00:00'),
-			returnAll: false,
-			limit: 6,
-		});
+		const whole = await node.run(overAYear({ returnAll: false, limit: 6 }));
 		expect(json(whole)).toHaveLength(6);
 		expect(json(whole).some((item) => 'listCutAtLimit' in item)).toBe(false);
-		const none = await node.run({
-			...base,
-			operation: 'getAll',
-			from: day(100, '00:00:00'),
-			to: day(465, '00:00:00'),
-			returnAll: true,
-			filters: { status: 'cancelled' },
-		});
+		const none = await node.run(overAYear({ returnAll: true, filters: { status: 'cancelled' } }));
 		expect(json(none)).toEqual([]);
 	});
 

@@ -3,6 +3,9 @@ import { PASTA_CLASS } from '../support/events';
 
 const ctx = useSandbox();
 const names = (list: Array<{ name: string }>) => list.map((e) => e.name);
+/** A new event's record, as created with `body`. */
+const created = async (body: Record<string, unknown>) =>
+	(await ctx.call('createEvent', { body })).body;
 
 describe('event lists (spec 3, 4.6)', () => {
 	it('groups events into all, active (published, not over), past and draft', async () => {
@@ -86,27 +89,23 @@ describe('event changes', () => {
 	});
 
 	it('replaces the whole event on update: what the body leaves out is reset', async () => {
-		const created = (
-			await ctx.call('createEvent', {
-				body: {
-					name: 'Quiz night',
-					description: 'Bring friends',
-					startDate: '2027-03-01T19:00:00',
-					endDate: '2027-03-01T22:00:00',
-					dates: ['2027-03-01'],
-				},
-			})
-		).body;
-		const full = { ...created, name: 'Quiz night XL' };
-		const kept = await ctx.call('updateEvent', { path: { eventId: created.id }, body: full });
+		const event = await created({
+			name: 'Quiz night',
+			description: 'Bring friends',
+			startDate: '2027-03-01T19:00:00',
+			endDate: '2027-03-01T22:00:00',
+			dates: ['2027-03-01'],
+		});
+		const full = { ...event, name: 'Quiz night XL' };
+		const kept = await ctx.call('updateEvent', { path: { eventId: event.id }, body: full });
 		expect(kept.body).toMatchObject({
 			name: 'Quiz night XL',
 			description: 'Bring friends',
 			dates: ['2027-03-01'],
 		});
 		const partial = await ctx.call('updateEvent', {
-			path: { eventId: created.id },
-			body: { name: 'Quiz', startDate: created.startDate, endDate: created.endDate },
+			path: { eventId: event.id },
+			body: { name: 'Quiz', startDate: event.startDate, endDate: event.endDate },
 		});
 		expect(partial.body).toMatchObject({ name: 'Quiz', description: '', dates: [] });
 	});
@@ -145,17 +144,13 @@ describe('event changes', () => {
 	});
 
 	it('deletes with 200 and an empty body', async () => {
-		const created = (
-			await ctx.call('createEvent', {
-				body: {
-					name: 'Gone soon',
-					startDate: '2027-04-01T19:00:00',
-					endDate: '2027-04-01T20:00:00',
-				},
-			})
-		).body;
-		const res = await ctx.call('deleteEvent', { path: { eventId: created.id } });
+		const event = await created({
+			name: 'Gone soon',
+			startDate: '2027-04-01T19:00:00',
+			endDate: '2027-04-01T20:00:00',
+		});
+		const res = await ctx.call('deleteEvent', { path: { eventId: event.id } });
 		expect([res.status, res.text]).toEqual([200, '']);
-		expect((await ctx.call('deleteEvent', { path: { eventId: created.id } })).status).toBe(404);
+		expect((await ctx.call('deleteEvent', { path: { eventId: event.id } })).status).toBe(404);
 	});
 });

@@ -12,3 +12,17 @@ export const PASTA_CLASS = {
 		},
 	],
 };
+
+/** A ticket type of an event floor, as the API takes it. */
+export interface Ticket {
+	type: string;
+	title: string;
+	description: string;
+	amount: number;
+}
+
+/** An event body (name, dates, …) held on one floor named `floor` with these tickets. */
+export const onOneFloor = (body: Record<string, unknown>, floor: string, tickets: Ticket[]) => ({
+	...body,
+	floors: [{ name: floor, event: { tickets } }],
+});

@@ -30,3 +30,14 @@ export function expectPaired(items: INodeExecutionData[], inputIndexes?: number[
 	if (inputIndexes)
 		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual(inputIndexes);
 }
+
+/** A Delete run without an error: { deleted: true } for the one input item. */
+export function expectDeleted(result: NodeRunResult): void {
+	expect(result.error).toBeUndefined();
+	expect(json(result)).toEqual([{ deleted: true }]);
+	expectPaired(result.items, [0]);
+}
+
+/** What an Upsert did with each item: created, updated or unchanged. */
+export const actions = (result: Pick<NodeRunResult, 'items'>) =>
+	json(result).map((item) => item.action as string);

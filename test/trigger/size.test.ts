@@ -3,19 +3,10 @@
  * static data), on a larger seed: every restaurant, one year of horizon.
  */
 import { useSandbox } from '../support/sandbox';
+import { staticDataSize } from './staticDataSize';
 import { Trigger } from './support';
 
 const ctx = useSandbox({ reservations: 4000 });
-
-function measure(trigger: Trigger) {
-	const state = trigger.state as { r: Record<string, { s: string }> };
-	const tracked = Object.values(state.r).reduce(
-		(n, r) => n + (r.s === '' ? 0 : r.s.split('|').length),
-		0,
-	);
-	const bytes = Buffer.byteLength(JSON.stringify(trigger.staticData));
-	return { tracked, bytes, perReservation: Math.round((bytes / tracked) * 10) / 10 };
-}
 
 it('stays within 40 bytes per tracked reservation; keeping guest details costs more', async () => {
 	const parameters = { restaurants: 'all', lookBackDays: 30, lookAheadDays: 335 };
@@ -29,14 +20,14 @@ it('stays within 40 bytes per tracked reservation; keeping guest details costs m
 	const kept = new Trigger(ctx, { ...parameters, options: { keepGuestDetails: true } });
 	expect((await kept.tick()).error).toBeUndefined();
 
-	const small = measure(compact);
-	const large = measure(kept);
+	const small = staticDataSize(compact);
+	const large = staticDataSize(kept);
 	expect(small.tracked).toBeGreaterThan(5000);
-	expect(small.perReservation).toBeLessThanOrEqual(40);
+	expect(small.perRecord).toBeLessThanOrEqual(40);
 	expect(large.tracked).toBe(small.tracked);
 	console.log(
-		`trigger static data: ${small.perReservation} bytes per tracked reservation (${small.bytes} bytes for ${small.tracked}); ` +
-			`with previous guest details: ${large.perReservation}; baseline poll ${baselineMs} ms, steady poll ${pollMs} ms`,
+		`trigger static data: ${small.perRecord} bytes per tracked reservation (${small.bytes} bytes for ${small.tracked}); ` +
+			`with previous guest details: ${large.perRecord}; baseline poll ${baselineMs} ms, steady poll ${pollMs} ms`,
 	);
 }, 120_000);
 
@@ -49,13 +40,13 @@ describe.each(['platform', 'upper'] as const)('the same seed in the %s reading',
 		const read = new Trigger(other, parameters);
 		expect((await own.tick()).error).toBeUndefined();
 		expect((await read.tick()).error).toBeUndefined();
-		const [a, b] = [measure(own), measure(read)];
+		const [a, b] = [staticDataSize(own), staticDataSize(read)];
 		expect(b.tracked).toBe(a.tracked);
 		// The platform's states are stored once, by name; each record refers to one by its place.
 		expect((read.state as { n?: string[] }).n?.length).toBeGreaterThan(3);
-		expect(b.perReservation - a.perReservation).toBeLessThanOrEqual(2);
+		expect(b.perRecord - a.perRecord).toBeLessThanOrEqual(2);
 		console.log(
-			`trigger static data, ${reading} reading: ${b.perReservation} bytes per tracked reservation (sandbox reading ${a.perReservation})`,
+			`trigger static data, ${reading} reading: ${b.perRecord} bytes per tracked reservation (sandbox reading ${a.perRecord})`,
 		);
 	}, 120_000);
 });

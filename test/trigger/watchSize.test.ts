@@ -6,7 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { mapWithConcurrency } from '../../nodes/shared/concurrency';
 import { PRODUCT_PAGE_SIZE } from '../../nodes/RestaurantReservationsTrigger/targets/products/watch';
+import { onOneFloor } from '../support/events';
 import { useSandbox } from '../support/sandbox';
+import { staticDataSize } from './staticDataSize';
 import { Trigger } from './support';
 
 const ctx = useSandbox();
@@ -15,23 +17,19 @@ const EXTRA_PRODUCTS = 600;
 const EXTRA_EVENTS = 30;
 const GROUPS = ['starters', 'pasta', 'mains', 'desserts', 'drinks', 'wine'];
 
-function measure(trigger: Trigger) {
-	const state = trigger.state as { r: Record<string, { s: string }> };
-	const tracked = Object.values(state.r).reduce(
-		(n, r) => n + (r.s === '' ? 0 : r.s.split('|').length),
-		0,
-	);
-	const bytes = Buffer.byteLength(JSON.stringify(trigger.staticData));
-	return { tracked, bytes, perRecord: Math.round((bytes / tracked) * 10) / 10 };
-}
-
-async function steadyPoll(trigger: Trigger) {
+/** A trigger watching `watch` in every restaurant, polled twice: its steady poll's requests, and its static data's size. */
+async function steadyWatch(watch: 'events' | 'products') {
+	const trigger = new Trigger(ctx, { watch, restaurants: 'all' });
 	expect((await trigger.tick()).error).toBeUndefined();
 	const steady = await trigger.tick();
 	expect(steady.error).toBeUndefined();
 	expect(steady.items).toBeNull();
-	return steady.requests.length;
+	return { requests: steady.requests.length, ...staticDataSize(trigger) };
 }
+
+/** What `read` reads in each of the three restaurants. */
+const inEachRestaurant = <T>(read: (restaurantId: number) => Promise<T>) =>
+	Promise.all([101, 102, 103].map(read));
 
 it('products: at most 80 bytes per tracked product; requests: the overlapping pages', async () => {
 	await mapWithConcurrency(
@@ -55,15 +53,11 @@ it('products: at most 80 bytes per tracked product; requests: the overlapping pa
 			expect(response.status).toBe(201);
 		},
 	);
-	const trigger = new Trigger(ctx, { watch: 'products', restaurants: 'all' });
-	const requests = await steadyPoll(trigger);
-	const products = measure(trigger);
-	const totals = await Promise.all(
-		[101, 102, 103].map(
-			async (restaurantId) =>
-				(await ctx.call('listProducts', { path: { restaurantId }, query: { take: 1 } })).body
-					.total as number,
-		),
+	const { requests, ...products } = await steadyWatch('products');
+	const totals = await inEachRestaurant(
+		async (restaurantId) =>
+			(await ctx.call('listProducts', { path: { restaurantId }, query: { take: 1 } })).body
+				.total as number,
 	);
 	expect(products.tracked).toBe(totals.reduce((a, b) => a + b, 0));
 	// One page per PRODUCT_PAGE_SIZE - 1 products (each page overlaps the one before by one).
@@ -80,36 +74,28 @@ it('events: at most 900 bytes per tracked event (its exact values and tickets); 
 	for (let i = 0; i < EXTRA_EVENTS; i++) {
 		const start = `2027-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`;
 		const response = await ctx.call('createEvent', {
-			body: {
-				name: `Chef's table, evening ${i + 1}`,
-				description:
-					'Seven courses at the kitchen counter, with wine pairing and a talk with the chef.',
-				startDate: `${start}T19:00:00`,
-				endDate: `${start}T23:30:00`,
-				isOffline: i % 3 === 0,
-				floors: [
-					{
-						name: 'Counter',
-						event: {
-							tickets: [
-								{ type: 'standard', title: 'Seat', description: 'One seat', amount: 95 },
-								{ type: 'pairing', title: 'Seat with wine', description: 'Pairing', amount: 140 },
-							],
-						},
-					},
+			body: onOneFloor(
+				{
+					name: `Chef's table, evening ${i + 1}`,
+					description:
+						'Seven courses at the kitchen counter, with wine pairing and a talk with the chef.',
+					startDate: `${start}T19:00:00`,
+					endDate: `${start}T23:30:00`,
+					isOffline: i % 3 === 0,
+				},
+				'Counter',
+				[
+					{ type: 'standard', title: 'Seat', description: 'One seat', amount: 95 },
+					{ type: 'pairing', title: 'Seat with wine', description: 'Pairing', amount: 140 },
 				],
-			},
+			),
 		});
 		expect(response.status).toBe(201);
 	}
-	const trigger = new Trigger(ctx, { watch: 'events', restaurants: 'all' });
-	const requests = await steadyPoll(trigger);
-	const events = measure(trigger);
-	const lists = await Promise.all(
-		[101, 102, 103].map(
-			async (restaurantId) =>
-				(await ctx.call('listEvents', { path: { restaurantId } })).body as IDataObject[],
-		),
+	const { requests, ...events } = await steadyWatch('events');
+	const lists = await inEachRestaurant(
+		async (restaurantId) =>
+			(await ctx.call('listEvents', { path: { restaurantId } })).body as IDataObject[],
 	);
 	const past = lists.map((list) => list.filter((e) => e.name === 'Summer wine tasting').length);
 	expect(events.tracked).toBe(lists.flat().length);

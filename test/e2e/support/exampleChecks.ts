@@ -11,6 +11,7 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 import { runtime } from '../../../scripts/n8n';
 import type { ApiCall } from '../../support/client';
+import { onOneFloor } from '../../support/events';
 import type { E2eEnvironment, Execution } from './environment';
 
 const ok = (status: number) => expect(status).toBe(200);
@@ -358,21 +359,32 @@ async function hasPolled(sandboxUrl: string): Promise<boolean> {
 	);
 }
 
+/**
+ * The example activated and its first poll through: n8n activates published triggers
+ * asynchronously, so this waits (up to a minute) until `polled` sees that poll at the sandbox, and
+ * two seconds more for the poll's remaining reads and its state commit.
+ */
+async function activateThroughFirstPoll(
+	setup: TriggerExampleSetup,
+	polled: (sandboxUrl: string) => Promise<boolean>,
+): Promise<void> {
+	await fetch(`${setup.sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
+	await setup.activate();
+	const baselineBy = Date.now() + 60_000;
+	while (!(await polled(setup.sandboxUrl)) && Date.now() < baselineBy) await sleep(500);
+	expect(await polled(setup.sandboxUrl)).toBe(true);
+	await sleep(2000);
+}
+
 /** The spreadsheets example 01 has written so far. */
 const spreadsheetsIn = (folder: string) =>
 	fs.readdirSync(folder).filter((f) => f.startsWith('reservation changes') && f.endsWith('.xlsx'));
 
 /** Example 01, activated: silent on its first poll, then one spreadsheet row for a reservation created in the sandbox. */
 export async function checkChangesToSpreadsheet(setup: TriggerExampleSetup): Promise<void> {
-	const { api, sandboxUrl, filesFolder } = setup;
-	await fetch(`${sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
-	await setup.activate();
-	// n8n activates published triggers asynchronously; the first poll records the current
-	// reservations and emits nothing. Wait until that poll has reached the sandbox.
-	const baselineBy = Date.now() + 60_000;
-	while (!(await hasPolled(sandboxUrl)) && Date.now() < baselineBy) await sleep(500);
-	expect(await hasPolled(sandboxUrl)).toBe(true);
-	await sleep(2000); // the poll's remaining windows and its state commit
+	const { api, filesFolder } = setup;
+	// The first poll records the current reservations and emits nothing.
+	await activateThroughFirstPoll(setup, hasPolled);
 	expect(spreadsheetsIn(filesFolder)).toEqual([]);
 
 	const time = DateTime.now()
@@ -464,37 +476,28 @@ export function csvRows(file: string): Array<Record<string, string>> {
  * published afterwards; a draft left a draft gives none.
  */
 export async function checkNewEventToMailingList(setup: TriggerExampleSetup): Promise<void> {
-	const { api, sandboxUrl, filesFolder } = setup;
-	await fetch(`${sandboxUrl}/__sandbox/requests`, { method: 'DELETE' });
-	await setup.activate();
+	const { api, filesFolder } = setup;
 	// The first poll records the current events and emits nothing.
-	const baselineBy = Date.now() + 60_000;
-	while (!(await hasPolledEvents(sandboxUrl)) && Date.now() < baselineBy) await sleep(500);
-	expect(await hasPolledEvents(sandboxUrl)).toBe(true);
-	await sleep(2000); // the poll's ticket reads and its state commit
+	await activateThroughFirstPoll(setup, hasPolledEvents);
 	expect(mailingListsIn(filesFolder)).toEqual([]);
 
 	const day = DateTime.now().setZone('Europe/Berlin').plus({ days: 30 }).toFormat('yyyy-LL-dd');
 	const event = async (name: string, isOffline: boolean) => {
 		const created = await api('createEvent', {
-			body: {
-				name,
-				description: `${name}: live music and a set menu.`,
-				startDate: `${day}T11:00:00`,
-				endDate: `${day}T15:00:00`,
-				isOffline,
-				floors: [
-					{
-						name: 'Main room',
-						event: {
-							tickets: [
-								{ type: 'standard', title: 'Seat', description: 'One seat', amount: 35 },
-								{ type: 'vip', title: 'Terrace table', description: 'Four seats', amount: 160 },
-							],
-						},
-					},
+			body: onOneFloor(
+				{
+					name,
+					description: `${name}: live music and a set menu.`,
+					startDate: `${day}T11:00:00`,
+					endDate: `${day}T15:00:00`,
+					isOffline,
+				},
+				'Main room',
+				[
+					{ type: 'standard', title: 'Seat', description: 'One seat', amount: 35 },
+					{ type: 'vip', title: 'Terrace table', description: 'Four seats', amount: 160 },
 				],
-			},
+			),
 		});
 		expect(created.status).toBe(201);
 		return created.body as { id: number };
