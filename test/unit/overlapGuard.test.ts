@@ -76,3 +76,25 @@ it('durable: within the save margin after any poll, the next reports nothing; wi
 	await oneAtATime('g', {}, poll, false);
 	expect(poll).toHaveBeenCalledTimes(2);
 });
+
+it('a poll that starts while another of the same trigger runs reports nothing, and does not poll', async () => {
+	let finish: (value: string[]) => void = () => undefined;
+	const first = oneAtATime(
+		'h',
+		{},
+		async () => await new Promise<string[]>((resolve) => (finish = resolve)),
+		false,
+	);
+	const poll = jest.fn(reports);
+	expect(await oneAtATime('h', {}, poll, false)).toBeNull();
+	expect(poll).not.toHaveBeenCalled();
+	finish(['item']);
+	expect(await first).toEqual(['item']);
+	expect(await oneAtATime('h', {}, poll, false)).toEqual(['item']);
+});
+
+it('a poll that reports nothing on a state without a stamp leaves none (an idle poll changes nothing)', async () => {
+	const state: IDataObject = { v: 3 };
+	expect(await oneAtATime('i', state, reportsNothing, true)).toBeNull();
+	expect(Object.keys(state)).toEqual(['v']);
+});
