@@ -9,22 +9,15 @@ import type {
 	RestaurantEntry,
 	StoredState,
 } from '../../nodes/RestaurantReservationsTrigger/state/storedState';
-import { reservationDescription } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import type { Restaurant } from '../../nodes/RestaurantReservationsTrigger/types';
+import { EMPTY_BERLIN_SNAPSHOT } from '../support/reservationRecords';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const MINUTE = 60_000;
 const restaurant = (id: number): Restaurant => ({ key: String(id), id, timeZone: 'Europe/Berlin' });
 const listed = (id: number) =>
 	({ kind: 'listed', restaurant: restaurant(id) }) as RestaurantOutcome;
-const snapshot = {
-	timeZone: 'Europe/Berlin',
-	horizonFrom: '',
-	horizonTo: '',
-	serverTime: 0,
-	records: '',
-	description: reservationDescription(false),
-};
+const snapshot = EMPTY_BERLIN_SNAPSHOT;
 const clock = { startedAt: NOW - 33_800, budgetMs: 36_000, pacing: new RequestPacing(8) };
 
 function state(entries: Record<number, RestaurantEntry>): StoredState {

@@ -250,19 +250,11 @@ describe('the booking rules at their edges', () => {
 	});
 
 	it('holds a table for every state role but cancelled and no-show (unknown ones included)', () => {
-		expect(
-			(
-				[
-					'awaitingApproval',
-					'booked',
-					'arrived',
-					'finished',
-					'noShow',
-					'cancelled',
-					'unknown',
-				] as const
-			).map(holdsATable),
-		).toEqual([true, true, true, true, false, false, true]);
+		const roles = [
+			...(['awaitingApproval', 'booked', 'arrived', 'finished'] as const),
+			...(['noShow', 'cancelled', 'unknown'] as const),
+		];
+		expect(roles.map(holdsATable)).toEqual([true, true, true, true, false, false, true]);
 	});
 
 	it('names a time, a now or a date it cannot read', () => {

@@ -142,20 +142,13 @@ describe('failureOfStatus: the cause of an error status', () => {
 
 describe('failureOfThrown: the cause of an error thrown instead of answered', () => {
 	it.each([
-		'ECONNABORTED',
-		'ECONNREFUSED',
-		'ECONNRESET',
-		'EHOSTUNREACH',
-		'ENETDOWN',
-		'ENETUNREACH',
-		'EPIPE',
-		'ETIMEDOUT',
-		'ESOCKETTIMEDOUT',
-		'EAI_AGAIN',
-		'ENOTFOUND',
-		'UND_ERR_BODY_TIMEOUT',
-		'UND_ERR_CONNECT_TIMEOUT',
-		'UND_ERR_HEADERS_TIMEOUT',
+		// Transport: aborted, refused, reset, unreachable, broken, timed out.
+		...['ECONNABORTED', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETDOWN', 'ENETUNREACH'],
+		...['EPIPE', 'ETIMEDOUT', 'ESOCKETTIMEDOUT'],
+		// DNS.
+		...['EAI_AGAIN', 'ENOTFOUND'],
+		// undici.
+		...['UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT'],
 		'UND_ERR_SOCKET',
 	])(
 		"%s (no answer): temporarily-unavailable, on the error, its cause, or n8n's httpCode",
@@ -264,12 +257,8 @@ describe('failureOfThrown: the cause of an error thrown instead of answered', ()
 
 describe('declaredFailure and declared', () => {
 	it.each([
-		'rate-limited',
-		'quota-exhausted',
-		'temporarily-unavailable',
-		'credential-invalid',
-		'configuration-invalid',
-		'node-defect',
+		...['rate-limited', 'quota-exhausted', 'temporarily-unavailable'],
+		...['credential-invalid', 'configuration-invalid', 'node-defect'],
 	])('%s is a cause n8n knows', (cause) => {
 		expect(declaredFailure({ failure: { cause } })).toEqual({ cause });
 	});

@@ -6,7 +6,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import type { ListedRecord } from '../../nodes/RestaurantReservationsTrigger/state/records';
 import type { StoredRestaurant } from '../../nodes/RestaurantReservationsTrigger/state/storedState';
-import { reservationDescription } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import type { BookingChange } from '../../nodes/RestaurantReservationsTrigger/targets/guests/guestBook';
 import { guestBook } from '../../nodes/RestaurantReservationsTrigger/targets/guests/guestBook';
 import type {
@@ -17,6 +16,7 @@ import type {
 	TriggerSettings,
 } from '../../nodes/RestaurantReservationsTrigger/types';
 import { NO_PLACEMENTS } from '../../nodes/shared/reading/vocabulary';
+import { EMPTY_BERLIN_SNAPSHOT } from '../support/reservationRecords';
 
 const BERLIN: Restaurant = { key: '101', id: 101, timeZone: 'Europe/Berlin', country: 'DE' };
 /** 2026-11-28 12:00 in Berlin. */
@@ -30,14 +30,7 @@ function booking(id: string, state: string, time: string, guest: IDataObject): I
 	return { id, state, reservationTime: time, ...guest };
 }
 
-const SNAPSHOT: StoredRestaurant = {
-	timeZone: 'Europe/Berlin',
-	horizonFrom: '',
-	horizonTo: '',
-	serverTime: 0,
-	records: '',
-	description: reservationDescription(false),
-};
+const SNAPSHOT: StoredRestaurant = EMPTY_BERLIN_SNAPSHOT;
 
 function outcome(
 	bookings: IDataObject[],

@@ -12,6 +12,7 @@ import {
 	type RoledBooking,
 } from '../../nodes/shared/guests/history';
 import type { StateRole } from '../../nodes/shared/reading/states';
+import { NO_GUEST_FOUND } from '../support/guestHistory';
 
 const ZONE = 'Europe/Berlin';
 /** 2026-11-22T12:00:00 in Berlin (UTC+1). */
@@ -143,22 +144,7 @@ describe('guestHistory', () => {
 	});
 
 	it('without bookings: found false, zero counts, no times', () => {
-		expect(guestHistory([], clock)).toEqual({
-			found: false,
-			guest: { name: null, phone: null, email: null, identity: null },
-			bookings: 0,
-			visits: 0,
-			noShows: 0,
-			cancellations: 0,
-			upcoming: 0,
-			firstVisit: null,
-			lastVisit: null,
-			nextBooking: null,
-			averagePartySize: null,
-			totalAmount: 0,
-			noShowRate: null,
-			profile: null,
-		});
+		expect(guestHistory([], clock)).toEqual(NO_GUEST_FOUND);
 	});
 
 	it('rounds: party size to one decimal, money to the cent, rates to two decimals', () => {

@@ -59,39 +59,53 @@ function of010(r: IDataObject, key = 'key'): IDataObject {
 	return state;
 }
 
+/** A state with every field, under the names the code uses: what LISTED and more are read into. */
+const everyField = (polledAt: number): StoredState => ({
+	version: 3,
+	settingsKey: 'key',
+	restaurantsLookedUpAt: 1764280000000,
+	stateNames: ['Waitlisted'],
+	guests: 'guests',
+	restaurants: {
+		'101': {
+			timeZone: 'Europe/Berlin',
+			country: 'DE',
+			polledAt,
+			failedPolls: 2,
+			snapshot: {
+				timeZone: 'Europe/Berlin',
+				horizonFrom: '2026-11-28T00:00',
+				horizonTo: '2026-12-05T00:00',
+				serverTime: 1764288000000,
+				records: 'records',
+				description: DESCRIBED,
+				remindedBefore: { 'rsv-1': '2026-11-29T19:00' },
+				missedRemindersDue: true,
+				sweptOn: '2026-11-28',
+			},
+		},
+		'104': { timeZone: 'Asia/Tokyo' },
+	},
+});
+
+/** A snapshot with empty records in UTC, and `more`. */
+const emptySnapshot = (more: IDataObject = {}) => ({
+	timeZone: 'UTC',
+	horizonFrom: '',
+	horizonTo: '',
+	serverTime: 0,
+	records: '',
+	description: DESCRIBED,
+	...more,
+});
+
 describe('readStoredState', () => {
 	it('reads every stored field under its name', () => {
 		expect(
 			read(
 				stored({ '101': LISTED, '104': { z: 'Asia/Tokyo' } }, { n: ['Waitlisted'], g: 'guests' }),
 			),
-		).toStrictEqual({
-			version: 3,
-			settingsKey: 'key',
-			restaurantsLookedUpAt: 1764280000000,
-			stateNames: ['Waitlisted'],
-			guests: 'guests',
-			restaurants: {
-				'101': {
-					timeZone: 'Europe/Berlin',
-					country: 'DE',
-					polledAt: 1764288000000,
-					failedPolls: 2,
-					snapshot: {
-						timeZone: 'Europe/Berlin',
-						horizonFrom: '2026-11-28T00:00',
-						horizonTo: '2026-12-05T00:00',
-						serverTime: 1764288000000,
-						records: 'records',
-						description: DESCRIBED,
-						remindedBefore: { 'rsv-1': '2026-11-29T19:00' },
-						missedRemindersDue: true,
-						sweptOn: '2026-11-28',
-					},
-				},
-				'104': { timeZone: 'Asia/Tokyo' },
-			},
-		});
+		).toStrictEqual(everyField(1764288000000));
 	});
 
 	it('leaves out what was not stored, and the fields that say nothing', () => {
@@ -110,14 +124,7 @@ describe('readStoredState', () => {
 				'101': {
 					timeZone: 'UTC',
 					polledAt: 0,
-					snapshot: {
-						timeZone: 'UTC',
-						horizonFrom: '',
-						horizonTo: '',
-						serverTime: 0,
-						records: '',
-						description: DESCRIBED,
-					},
+					snapshot: emptySnapshot(),
 				},
 			},
 		});
@@ -239,33 +246,7 @@ describe('readStoredState', () => {
 });
 
 describe('writeStoredState', () => {
-	const state: StoredState = {
-		version: 3,
-		settingsKey: 'key',
-		restaurantsLookedUpAt: 1764280000000,
-		stateNames: ['Waitlisted'],
-		guests: 'guests',
-		restaurants: {
-			'101': {
-				timeZone: 'Europe/Berlin',
-				country: 'DE',
-				polledAt: 1764288000999,
-				failedPolls: 2,
-				snapshot: {
-					timeZone: 'Europe/Berlin',
-					horizonFrom: '2026-11-28T00:00',
-					horizonTo: '2026-12-05T00:00',
-					serverTime: 1764288000000,
-					records: 'records',
-					description: DESCRIBED,
-					remindedBefore: { 'rsv-1': '2026-11-29T19:00' },
-					missedRemindersDue: true,
-					sweptOn: '2026-11-28',
-				},
-			},
-			'104': { timeZone: 'Asia/Tokyo' },
-		},
-	};
+	const state = everyField(1764288000999);
 
 	it('writes every field under its short key, the poll time in whole seconds', () => {
 		const staticData: IDataObject = {};
@@ -350,15 +331,7 @@ describe('writeStoredState', () => {
 					country: '',
 					polledAt: 999,
 					failedPolls: 0,
-					snapshot: {
-						timeZone: 'UTC',
-						horizonFrom: '',
-						horizonTo: '',
-						serverTime: 0,
-						records: '',
-						description: DESCRIBED,
-						remindedBefore: {},
-					},
+					snapshot: emptySnapshot({ remindedBefore: {} }),
 				},
 			},
 		});
@@ -392,15 +365,7 @@ describe('writeStoredState', () => {
 			restaurants: {
 				'101': {
 					timeZone: 'UTC',
-					snapshot: {
-						timeZone: 'UTC',
-						horizonFrom: '',
-						horizonTo: '',
-						serverTime: 0,
-						records: '',
-						description: DESCRIBED,
-						sweptOn: '',
-					},
+					snapshot: emptySnapshot({ sweptOn: '' }),
 				},
 			},
 		});
