@@ -75,6 +75,10 @@ function n8nEnv(
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		// The sandbox is on this machine: no proxy between n8n and 127.0.0.1.
 		NO_PROXY: ['127.0.0.1', 'localhost', process.env.NO_PROXY].filter(Boolean).join(','),
+		// Node's on-disk cache of compiled modules (Node 22.1 on; Node 20 ignores it): an n8n start is
+		// mostly module loading (18 s of CPU on 2 cores), and the tests start n8n some sixty times a
+		// run; with the cache a start costs about 1.6 s less.
+		NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(rt.dir, '.node-compile-cache'),
 		...rt.line.env,
 		...options.extraEnv,
 	};

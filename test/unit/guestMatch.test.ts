@@ -198,6 +198,23 @@ describe('guestsReservations', () => {
 		expect(scanned).toEqual([1, 2, 3]);
 	});
 
+	it("a chain's numbers interleaved in the listing come back in listing order", () => {
+		// Austrian bookings before and between German ones, past the tenth place (compared as text,
+		// place 10 would come before place 9).
+		const chain = [
+			{ id: 'a', phone: '+43 30 1234567' },
+			...Array.from({ length: 8 }, (_, i) => ({ id: `x${i}`, phone: `+44 20 7946 00${10 + i}` })),
+			{ id: 'b', phone: '+49 30 1234567' },
+			{ id: 'c', phone: '+43 30 1234567' },
+			{ id: 'd', phone: '+49 30 1234567' },
+		];
+		const query = queryOf({ phone: '030 1234567' });
+		const phones = phonesAsked(query, ['DE', 'AT']);
+		expect([...phones]).toEqual(['+49301234567', '+43301234567']);
+		const found = guestsReservations(chain, query, { country: 'DE', phones });
+		expect(found.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd']);
+	});
+
 	it('one listing read in two countries keeps each reading apart', () => {
 		const query = queryOf({ phone: '030 1234567' });
 		expect(ids(query, 'DE')).toEqual([1, 2, 3]);
