@@ -127,6 +127,15 @@ describe('matchedBookings: every restaurant, in time order across zones', () => 
 		expect(brooklynVisit.instant).toBe(Date.parse('2026-06-01T18:00:00Z'));
 	});
 
+	it("a national number asked for is read in each restaurant's country", () => {
+		const stored = listing(4, 'Prenzlauer Berg', 'Europe/Berlin', 'DE', [
+			{ id: 'p1', phone: '+49 30 1234567', reservationTime: '2026-06-01T19:00:00' },
+		]);
+		const asked = guestQuery({ phone: '030 1234567' });
+		if (!('query' in asked)) throw new Error(asked.problem.message);
+		expect(ids(matchedBookings([stored], asked.query, NO_PLACEMENTS))).toEqual(['p1']);
+	});
+
 	it('the user vocabulary places a state', () => {
 		const vocabulary = { placed: new Map([['confirmed', 'arrived' as const]]) };
 		const matched = matchedBookings([berlin], query('anna'), vocabulary);
