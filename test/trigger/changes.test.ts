@@ -1,6 +1,11 @@
 /** What one reservation's change is reported as. */
+import type { IDataObject } from 'n8n-workflow';
 import { diff } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/changes';
 import { fingerprint } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/fingerprint';
+import {
+	RESERVATIONS_OF_010,
+	reservationLayout,
+} from '../../nodes/RestaurantReservationsTrigger/targets/reservations/layout';
 import { currentLayout } from './snapshots';
 import { NO_PLACEMENTS } from '../../nodes/shared/reading/vocabulary';
 import { RESERVATION_TRIGGER_EVENTS } from '../../nodes/RestaurantReservationsTrigger/targets/reservations/triggerEvents';
@@ -91,6 +96,22 @@ describe('diff', () => {
 		const kept = compare(after, true)!;
 		expect(kept.changes.phone).toEqual({ previous: '+49 170 1', current: '+49 170 2' });
 		expect(kept.changes.specialRequests).toEqual({ previous: null, current: 'Window' });
+	});
+
+	it('names a state change by `state` in a record 0.1.0 stored, which read the state from `state` alone', () => {
+		const layout = reservationLayout(RESERVATIONS_OF_010.hash);
+		// The platform now names the state `status`: no `state` field.
+		const withStatus: IDataObject = { ...base, status: 'cancelled' };
+		delete withStatus.state;
+		const change = diff(
+			fingerprint(base, layout),
+			fingerprint(withStatus, layout),
+			withStatus,
+			layout,
+			NO_PLACEMENTS,
+			{ reportPreviousGuestDetails: false },
+		)!;
+		expect(change.changes).toEqual({ state: { previous: 'confirmed', current: null } });
 	});
 
 	it('flags changes outside the named fields', () => {
