@@ -91,13 +91,14 @@ const empty = listing(3, 'Empty', 'Asia/Tokyo', 'JP', [
 	{ id: 't1', customerName: 'Tanaka', reservationTime: '2026-06-01T12:00:00' },
 ]);
 
-function query(customerName: string) {
-	const result = guestQuery({ customerName });
+function queryOf(input: Parameters<typeof guestQuery>[0]) {
+	const result = guestQuery(input);
 	if (!('query' in result)) throw new Error(result.problem.message);
 	return result.query;
 }
 
-const schmidts = () => matchedBookings([brooklyn, berlin, empty], query('schmidt'), NO_PLACEMENTS);
+const schmidts = () =>
+	matchedBookings([brooklyn, berlin, empty], queryOf({ customerName: 'schmidt' }), NO_PLACEMENTS);
 const ids = (bookings: readonly ChainBooking[]) => bookings.map((b) => b.booking.id);
 
 describe('matchedBookings: every restaurant, in time order across zones', () => {
@@ -131,14 +132,13 @@ describe('matchedBookings: every restaurant, in time order across zones', () => 
 		const stored = listing(4, 'Prenzlauer Berg', 'Europe/Berlin', 'DE', [
 			{ id: 'p1', phone: '+49 30 1234567', reservationTime: '2026-06-01T19:00:00' },
 		]);
-		const asked = guestQuery({ phone: '030 1234567' });
-		if (!('query' in asked)) throw new Error(asked.problem.message);
-		expect(ids(matchedBookings([stored], asked.query, NO_PLACEMENTS))).toEqual(['p1']);
+		const asked = queryOf({ phone: '030 1234567' });
+		expect(ids(matchedBookings([stored], asked, NO_PLACEMENTS))).toEqual(['p1']);
 	});
 
 	it('the user vocabulary places a state', () => {
 		const vocabulary = { placed: new Map([['confirmed', 'arrived' as const]]) };
-		const matched = matchedBookings([berlin], query('anna'), vocabulary);
+		const matched = matchedBookings([berlin], queryOf({ customerName: 'anna' }), vocabulary);
 		expect(matched.map((b) => b.role)).toEqual(['finished', 'arrived']);
 	});
 });
@@ -295,12 +295,6 @@ describe('otherGuests for an AI agent: nothing about them but how many bookings 
 });
 
 describe('otherGuestsNote: what the reader should do when the search matched others', () => {
-	const queryOf = (input: Parameters<typeof guestQuery>[0]) => {
-		const result = guestQuery(input);
-		if (!('query' in result)) throw new Error(result.problem.message);
-		return result.query;
-	};
-
 	it('none when the search matched one guest', () => {
 		expect(otherGuestsNote(queryOf({ customerName: 'schmidt' }), 0)).toBeNull();
 	});
