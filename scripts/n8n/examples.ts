@@ -19,6 +19,7 @@ import {
 	type OtherCredentialSpec,
 } from './n8nCli';
 import type { N8nInstance } from './n8nProcess';
+import type { N8nRest } from './n8nRest';
 import { pollEveryTenSeconds } from './pollTimes';
 import { REPO_ROOT } from './runtime';
 
@@ -114,6 +115,19 @@ export async function importWithSandboxCredential(
 ): Promise<void> {
 	await importCredentials(instance, [sandboxCredentialFor(auth, sandboxUrl)], workDir);
 	await importWorkflows(instance, workflows, workDir);
+}
+
+/**
+ * As importWithSandboxCredential, on a running instance over its REST API (`rest` signed in as
+ * its owner): no CLI boot.
+ */
+export async function createWithSandboxCredential(
+	rest: N8nRest,
+	sandboxUrl: string,
+	workflows: Array<Record<string, unknown>>,
+	{ auth = 'accessToken' }: { auth?: SandboxAuth } = {},
+): Promise<void> {
+	await rest.createCredentialsAndWorkflows([sandboxCredentialFor(auth, sandboxUrl)], workflows);
 }
 
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');

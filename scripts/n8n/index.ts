@@ -17,6 +17,7 @@ export {
 export {
 	copyExampleFiles,
 	CREDENTIAL_NODE_TYPES,
+	createWithSandboxCredential,
 	importWithSandboxCredential,
 	nodeCredentialFor,
 	prepareExample,

@@ -55,6 +55,15 @@ async function runN8nCliOrThrow(
 	return result;
 }
 
+/** A credential's type and its data as that type names them (this package's access token, or as given). */
+export const credentialTypeAndData = (credential: CredentialSpec | OtherCredentialSpec) =>
+	'type' in credential
+		? { type: credential.type, data: credential.data }
+		: {
+				type: CREDENTIAL_TYPE,
+				data: { baseUrl: credential.baseUrl, accessToken: credential.accessToken },
+			};
+
 function writeCredentialsFile(
 	file: string,
 	credentials: Array<CredentialSpec | OtherCredentialSpec>,
@@ -63,9 +72,7 @@ function writeCredentialsFile(
 	const records = credentials.map((c) => ({
 		id: c.id,
 		name: c.name,
-		...('type' in c
-			? { type: c.type, data: c.data }
-			: { type: CREDENTIAL_TYPE, data: { baseUrl: c.baseUrl, accessToken: c.accessToken } }),
+		...credentialTypeAndData(c),
 		createdAt: now,
 		updatedAt: now,
 	}));

@@ -1,5 +1,6 @@
 /** The n8n REST API as the editor uses it (a session cookie), and the owner account set up through it. */
 import path from 'node:path';
+import { credentialTypeAndData, type CredentialSpec, type OtherCredentialSpec } from './n8nCli';
 import { UserFacingError } from './output';
 import { runtime } from './runtime';
 
@@ -46,6 +47,48 @@ export class N8nRest {
 			emailOrLdapLoginId: owner.email,
 			password: owner.password,
 		});
+	}
+
+	/**
+	 * Creates `credentials`, then `workflows` that use them, as the editor does: on a running
+	 * instance, signed in, without the two boots of the CLI's imports. n8n gives a credential made
+	 * this way an id of its own, so the workflows' nodes are pointed from each credential's given id
+	 * to n8n's; the workflows keep theirs (n8n 2.x takes a given id).
+	 */
+	async createCredentialsAndWorkflows(
+		credentials: Array<CredentialSpec | OtherCredentialSpec>,
+		workflows: Array<Record<string, unknown>>,
+	): Promise<void> {
+		const idOf = new Map<string, string>();
+		for (const credential of credentials) {
+			const created = await this.request<{ id: string }>('POST', '/credentials', {
+				name: credential.name,
+				...credentialTypeAndData(credential),
+			});
+			idOf.set(credential.id, created.id);
+		}
+		for (const workflow of workflows) {
+			const nodes = (workflow.nodes as Array<Record<string, unknown>>).map((node) => {
+				const named = node.credentials as Record<string, { id: string; name: string }> | undefined;
+				if (!named) return node;
+				const credentialsOfNode = Object.fromEntries(
+					Object.entries(named).map(([type, { id, name }]) => [
+						type,
+						{ id: idOf.get(id) ?? id, name },
+					]),
+				);
+				return { ...node, credentials: credentialsOfNode };
+			});
+			const created = await this.request<{ id: string }>('POST', '/workflows', {
+				...workflow,
+				nodes,
+			});
+			// n8n 1.x drops a given id (the tests on that line import with the CLI instead).
+			if (workflow.id !== undefined && created.id !== workflow.id)
+				throw new UserFacingError(
+					`n8n gave workflow ${String(workflow.id)} the id ${created.id}: this n8n keeps no given ids, import it with the CLI`,
+				);
+		}
 	}
 
 	/** Publishes a workflow's current version, as the editor's Activate does; returns n8n's answer. */

@@ -15,8 +15,6 @@
 import path from 'node:path';
 import {
 	copyExampleFiles,
-	importCredentials,
-	importWorkflows,
 	prepareExample,
 	readExamples,
 	REPO_ROOT,
@@ -32,7 +30,11 @@ import { isChosen } from './support/chosen';
 import { printLine } from './support/print';
 import { startQueueDeployment, type QueueDeployment } from './support/queueMode';
 import { TokenRenewals } from './support/tokenRenewals';
-import { executionFromRest, type Execution } from '../e2e/support/environment';
+import {
+	EXAMPLE_MANUAL_TRIGGER,
+	executionFromRest,
+	type Execution,
+} from '../e2e/support/environment';
 import {
 	checkCancelBatch,
 	checkChangesToSpreadsheet,
@@ -41,7 +43,6 @@ import {
 } from '../e2e/support/exampleChecks';
 
 const EXAMPLES = ['RrExChangesToXlsx01', 'RrExPriceUpdate03', 'RrExCancelBatch05'];
-const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 
 (isChosen('queue') ? describe : describe.skip)('the examples in queue mode', () => {
 	let sandbox: RunningSandbox;
@@ -54,17 +55,15 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 		api = apiClient(sandbox.url);
 		queue = await startQueueDeployment(
 			work,
-			async (deployment) => {
+			async (deployment, rest) => {
 				const filesFolder = deployment.main.filesFolder;
 				copyExampleFiles(filesFolder);
 				const examples = readExamples().filter((example) => EXAMPLES.includes(example.id));
 				expect(examples.map((e) => e.id).sort()).toEqual([...EXAMPLES].sort());
-				const importDir = path.join(work, 'import');
 				const credential = sandboxOAuth2Credential(sandbox.url);
 				credential.data.oauthTokenData = await fetchedToken(sandbox.url);
-				await importCredentials(deployment.main, [credential], importDir);
-				await importWorkflows(
-					deployment.main,
+				await rest.createCredentialsAndWorkflows(
+					[credential],
 					examples.map((example) =>
 						prepareExample(example, {
 							filesFolder,
@@ -73,7 +72,6 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 							credential: SANDBOX_OAUTH2_CREDENTIAL,
 						}),
 					),
-					importDir,
 				);
 			},
 			// n8n's debug lines say which process renewed a token.
@@ -116,7 +114,7 @@ const MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 	 * expired, so that worker renewed it (n8n's line names it) after a 401 and repeated the request.
 	 */
 	const runOnWorker = (workflowId: string) => async (): Promise<Execution> => {
-		const executionId = await queue.rest.runManually(workflowId, MANUAL_TRIGGER);
+		const executionId = await queue.rest.runManually(workflowId, EXAMPLE_MANUAL_TRIGGER);
 		const execution = executionFromRest(await queue.rest.finishedExecution(executionId));
 		const starts = queue.starts.of(executionId);
 		expect(starts).toHaveLength(1);

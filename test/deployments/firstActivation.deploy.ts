@@ -10,7 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
 	freePort,
-	importWithSandboxCredential,
+	createWithSandboxCredential,
 	N8nRest,
 	prepareDeployment,
 	runtime,
@@ -102,15 +102,12 @@ function remindersById(sink: Sink): Map<string, number> {
 				port: await freePort(),
 				log: (line) => logFile.write(`${line}\n`),
 			});
-			await importWithSandboxCredential(
-				deployment.main,
-				sandbox.url,
-				[chaosWorkflow(sink.url, TRIGGER, WORKFLOW_ID)],
-				path.join(work, 'import'),
-			);
 			await deployment.start();
 			const rest = new N8nRest(deployment.main.url);
 			await rest.setupOwner();
+			await createWithSandboxCredential(rest, sandbox.url, [
+				chaosWorkflow(sink.url, TRIGGER, WORKFLOW_ID),
+			]);
 			await rest.activate(WORKFLOW_ID);
 
 			const deadline = Date.now() + WAIT_MS;

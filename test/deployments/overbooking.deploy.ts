@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import {
-	importWithSandboxCredential,
+	createWithSandboxCredential,
 	REPO_ROOT,
 	SANDBOX_CREDENTIAL,
 	startSandbox,
@@ -83,13 +83,7 @@ function bookingWorkflow(time: string) {
 		time = await freeSlotAt({ sandbox, call: api }, 101, 12, '19:00:00');
 		queue = await startQueueDeployment(
 			work,
-			async (deployment) =>
-				await importWithSandboxCredential(
-					deployment.main,
-					sandbox.url,
-					[bookingWorkflow(time)],
-					path.join(work, 'import'),
-				),
+			(_, rest) => createWithSandboxCredential(rest, sandbox.url, [bookingWorkflow(time)]),
 			// Two jobs at a time per worker: six executions at once must use both workers.
 			{ extraEnv: { N8N_CONCURRENCY_PRODUCTION_LIMIT: '2' } },
 		);

@@ -10,7 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
-import { importWorkflows, parseExecutionData, REPO_ROOT } from '../../scripts/n8n';
+import { parseExecutionData, REPO_ROOT } from '../../scripts/n8n';
 import { isChosen } from './support/chosen';
 import {
 	STALLED_INTERVAL_MS,
@@ -58,9 +58,9 @@ interface StoredData {
 
 	beforeAll(async () => {
 		const work = path.join(REPO_ROOT, '.tmp', 'deployments', 'worker-kill');
-		queue = await startQueueDeployment(work, async (deployment) => {
-			await importWorkflows(deployment.main, [workflow], path.join(work, 'import'));
-		});
+		queue = await startQueueDeployment(work, (_, rest) =>
+			rest.createCredentialsAndWorkflows([], [workflow]),
+		);
 	}, 300_000);
 
 	afterAll(async () => {

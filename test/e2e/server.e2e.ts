@@ -1,12 +1,13 @@
 /**
  * The package in a real n8n server (2.41.1 on Node 24), installed from `npm pack` the way n8n
  * installs a community package. Every example workflow is imported with the sandbox credential
- * (the shipped files name none: prepareExample adds it) and run with `n8n execute --id`; each test
- * checks both the workflow's output and the change in the sandbox (or the files written). The trigger
- * examples are activated on the running server and must fire on reservations created in the
- * sandbox; the moment examples (09 to 11) together, at the moments of bookings placed seconds away;
- * the guest examples (12 and 13) together, on guests booking after a year of history was read.
- * A workflow with a wrong token fails with the node's own message.
+ * (the shipped files name none: prepareExample adds it) and run on the server from its manual
+ * trigger, as the editor's Execute workflow does; each test checks both the workflow's output and
+ * the change in the sandbox (or the files written). The trigger examples are activated on the
+ * server and must fire on reservations created in the sandbox; the moment examples (09 to 11)
+ * together, at the moments of bookings placed seconds away; the guest examples (12 and 13)
+ * together, on guests booking after a year of history was read.
+ * A workflow with a wrong token, run with `n8n execute --id`, fails with the node's own message.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,7 @@ import {
 	checkCancelBatch,
 	checkCancelBatchUnknownReason,
 	checkCancelBatchUnset,
-	executeDailyDigest,
+	checkDailyDigest,
 	checkChangesToSpreadsheet,
 	checkNewEventToMailingList,
 	checkPosCatalogSync,
@@ -88,7 +89,8 @@ beforeAll(async () => {
 			),
 		],
 	});
-}, 240_000);
+	await env.startServer();
+}, 360_000);
 
 afterAll(async () => {
 	await env?.stop();
@@ -129,10 +131,12 @@ describe('the packed package in the n8n user folder', () => {
 	});
 });
 
-describe('examples run with n8n execute --id', () => {
+// The server runs them as the editor's Execute workflow does; `n8n execute` runs the one with a
+// wrong token (what the CLI prints is checked too) and, on the oldest n8n, example 02 (compat).
+describe('examples run from their manual trigger on the server', () => {
 	it('Catalog price update from a CSV file: every row of the CSV updates the product, legacy price fixed', async () => {
 		await checkPriceUpdate(env.api, async () => {
-			const run = await env.execute('RrExPriceUpdate03');
+			const run = await env.runOnServer('RrExPriceUpdate03');
 			expect(run.code).toBe(0);
 			return run;
 		});
@@ -140,7 +144,7 @@ describe('examples run with n8n execute --id', () => {
 
 	it('POS catalog sync from a CSV export: groups and products created or updated, a second run writes nothing', async () => {
 		await checkPosCatalogSync(env.api, env.sandbox.url, async () => {
-			const run = await env.execute('RrExPosCatalogSync06');
+			const run = await env.runOnServer('RrExPosCatalogSync06');
 			expect(run.code).toBe(0);
 			return run;
 		});
@@ -150,7 +154,7 @@ describe('examples run with n8n execute --id', () => {
 		const before = await env.api('listEvents');
 		const source = before.body.find((e: { name: string }) => e.name === 'Jazz Thursdays');
 
-		const run = await env.execute('RrExCopyEvent04');
+		const run = await env.runOnServer('RrExCopyEvent04');
 		expect(run.error).toBeUndefined();
 		const settings = run.nodes.Settings.items[0];
 		const copy = run.nodes['Copy as a draft'].items[0];
@@ -178,22 +182,26 @@ describe('examples run with n8n execute --id', () => {
 
 	it('Cancel a batch of reservations as shipped: no closed days set, it stops with the message and cancels nothing', async () => {
 		await checkCancelBatchUnset(env.api, env.sandbox.url, () =>
-			env.execute(CANCEL_BATCH_AS_SHIPPED),
+			env.runOnServer(CANCEL_BATCH_AS_SHIPPED),
 		);
 	});
 
 	it('Cancel a batch of reservations with a reason the restaurant does not have: it stops with the reasons it has, cancels nothing', async () => {
 		await checkCancelBatchUnknownReason(env.api, env.sandbox.url, () =>
-			env.execute(CANCEL_BATCH_UNKNOWN_REASON),
+			env.runOnServer(CANCEL_BATCH_UNKNOWN_REASON),
 		);
 	});
 
 	it('Cancel a batch of reservations: every open reservation of the closed days, with the configured reason', async () => {
-		await checkCancelBatch(env.api, () => env.execute(CANCEL_BATCH));
+		await checkCancelBatch(env.api, () => env.runOnServer(CANCEL_BATCH));
 	});
 
 	it("Daily digest of tomorrow's bookings: one file per restaurant with its bookings of tomorrow, restaurant time", async () => {
-		await executeDailyDigest(env);
+		await checkDailyDigest(
+			env.api,
+			env.instance.filesFolder,
+			await env.runOnServer('RrExDailyDigest02'),
+		);
 	});
 
 	it('a wrong access token stops the workflow with the node message, and nothing changes', async () => {
@@ -214,10 +222,6 @@ describe('examples run with n8n execute --id', () => {
 });
 
 describe('on the running n8n server', () => {
-	beforeAll(async () => {
-		await env.startServer();
-	}, 240_000);
-
 	/** Trigger examples on the server: activated through the REST API, checked against the sandbox. */
 	const triggerExample = (...workflowIds: string[]): TriggerExampleSetup => ({
 		api: env.api,

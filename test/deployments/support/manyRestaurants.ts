@@ -14,7 +14,7 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 import seedrandom from 'seedrandom';
 import {
-	importWithSandboxCredential,
+	createWithSandboxCredential,
 	N8nRest,
 	startSandbox,
 	type Deployment,
@@ -248,17 +248,14 @@ export async function runManyRestaurants(
 		},
 	});
 	try {
-		await importWithSandboxCredential(
-			deployment.main,
-			sandbox.url,
-			[chaosWorkflow(sink.url, HORIZON, WORKFLOW_ID)],
-			path.join(work, 'import'),
-		);
 		profileIfAsked(deployment, work);
 		await deployment.start();
 		const readyAt = elapsed();
 		const rest = new N8nRest(deployment.main.url);
 		await rest.setupOwner();
+		await createWithSandboxCredential(rest, sandbox.url, [
+			chaosWorkflow(sink.url, HORIZON, WORKFLOW_ID),
+		]);
 		await sandbox.control('DELETE', '/requests');
 		const before = { ...cpuNow(deployment, sandbox), us: monotonicUs() };
 		await rest.activate(WORKFLOW_ID);

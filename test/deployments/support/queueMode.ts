@@ -81,13 +81,13 @@ export interface QueueDeploymentOptions {
 }
 
 /**
- * Starts a queue deployment in `work` (emptied first); `prepare` imports what the test needs
- * before n8n starts. Manual runs go to the workers (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS, which
+ * Starts a queue deployment in `work` (emptied first); `prepare` creates what the test needs once
+ * n8n is up and its owner set up. Manual runs go to the workers (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS, which
  * n8n 3 makes the only behaviour).
  */
 export async function startQueueDeployment(
 	work: string,
-	prepare: (deployment: Deployment) => Promise<void>,
+	prepare: Prepare,
 	{ filesFolder, tarball = process.env.E2E_TARBALL!, extraEnv = {} }: QueueDeploymentOptions = {},
 ): Promise<QueueDeployment> {
 	fs.rmSync(work, { recursive: true, force: true });
@@ -122,20 +122,23 @@ export async function startQueueDeployment(
 	return { deployment, rest, starts, lines, stop };
 }
 
+/** What a test creates in a started deployment (its credentials and workflows), `rest` signed in as the owner. */
+export type Prepare = (deployment: Deployment, rest: N8nRest) => Promise<void>;
+
 /**
- * `deployment` prepared (`prepare`) and started, its owner set up: its REST client. When any of it
- * fails, the deployment is stopped (`stop`) and the error thrown on.
+ * `deployment` started, its owner set up and what the test needs created (`prepare`): its REST
+ * client. When any of it fails, the deployment is stopped (`stop`) and the error thrown on.
  */
 export async function startWithOwner(
 	deployment: Deployment,
-	prepare: (deployment: Deployment) => Promise<void>,
+	prepare: Prepare,
 	stop: () => Promise<void>,
 ): Promise<N8nRest> {
 	try {
-		await prepare(deployment);
 		await deployment.start();
 		const rest = new N8nRest(deployment.main.url);
 		await rest.setupOwner();
+		await prepare(deployment, rest);
 		return rest;
 	} catch (error) {
 		await stop();

@@ -12,14 +12,13 @@ import path from 'node:path';
 import seedrandom from 'seedrandom';
 import {
 	freePort,
-	importCredentials,
-	importWithSandboxCredential,
 	isQueue,
 	N8nRest,
 	nodeCredentialFor,
 	POLL_INTERVAL_MS,
 	runtime,
 	prepareDeployment,
+	sandboxCredentialFor,
 	startSandbox,
 	type Deployment,
 	type DeploymentKind,
@@ -225,7 +224,6 @@ class Scenario {
 		alongside: string[],
 	): Promise<{ gap: ExpectedChange; gapApplies: boolean }> {
 		const { rest } = this;
-		await rest.setupOwner();
 		// The log is cleared before activating: the poll waited for next is the activation poll even
 		// when it is over before the activation request returns (its requests run 8 at once).
 		await this.sandbox.control('DELETE', '/requests');
@@ -466,25 +464,22 @@ export async function runChaosScenario(
 				n8nLog(line);
 			},
 		});
-		if (guestSink)
-			await importCredentials(
-				deployment.main,
-				[{ ...PARTNER_CREDENTIAL, baseUrl: sandbox.url, accessToken: 'sandbox-partner-token' }],
-				path.join(work, 'import-partner'),
-			);
-		await importWithSandboxCredential(
-			deployment.main,
-			sandbox.url,
+		await deployment.start();
+		const scenario = new Scenario(kind, deployment, sandbox, workerStarts, seed);
+		await scenario.rest.setupOwner();
+		await scenario.rest.createCredentialsAndWorkflows(
+			[
+				sandboxCredentialFor(auth, sandbox.url),
+				...(guestSink
+					? [{ ...PARTNER_CREDENTIAL, baseUrl: sandbox.url, accessToken: 'sandbox-partner-token' }]
+					: []),
+			],
 			[
 				chaosWorkflow(sink.url, WITH_MOMENTS, undefined, credential),
 				...(nativeSink ? [nativeReminderWorkflow(nativeSink.url, credential)] : []),
 				...(guestSink ? [guestsWorkflow(guestSink.url, PARTNER_CREDENTIAL)] : []),
 			],
-			path.join(work, 'import'),
-			{ auth },
 		);
-		await deployment.start();
-		const scenario = new Scenario(kind, deployment, sandbox, workerStarts, seed);
 		// openapi.yaml describes the sandbox's own reading only: another one is not checked against it.
 		const api = apiClient(sandbox.url, { checkContract: reading === 'sandbox' });
 		const driver = new ChangeDriver(api, seed, view);

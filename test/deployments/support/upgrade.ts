@@ -22,7 +22,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { DateTime } from 'luxon';
 import {
 	freePort,
-	importWithSandboxCredential,
+	createWithSandboxCredential,
 	installPackedPackage,
 	N8nRest,
 	nodesFolder,
@@ -37,7 +37,7 @@ import {
 import { apiClient, type ApiCall } from '../../support/client';
 import { SEEDED_TIME_ZONES } from '../../support/sandbox';
 import { printLine } from './print';
-import { startQueueDeployment, startWithOwner, WorkerStarts } from './queueMode';
+import { startQueueDeployment, startWithOwner, WorkerStarts, type Prepare } from './queueMode';
 import { startSink, type Sink } from './sink';
 import { chaosWorkflow } from './workflow';
 
@@ -292,11 +292,11 @@ interface Running {
 	stop(): Promise<void>;
 }
 
-/** The deployment with 0.1.0 installed in every user folder, the credential and workflows imported, n8n started, the owner set up. */
+/** The deployment with 0.1.0 installed in every user folder, n8n started, the owner set up, the credential and workflows created. */
 async function startWithOldRelease(
 	kind: UpgradeKind,
 	work: string,
-	prepare: (deployment: Deployment) => Promise<void>,
+	prepare: Prepare,
 ): Promise<Running> {
 	if (kind === 'queue')
 		return await startQueueDeployment(work, prepare, { tarball: OLD_RELEASE.tarball });
@@ -451,14 +451,9 @@ export async function runUpgrade(
 		const seated = await bookings.book(bookings.at(2, 12), 'Seated While Down');
 		const [repriced, deleted] = await catalog.firstTwo();
 
-		running = await startWithOldRelease(kind, work, async (deployment) => {
-			await importWithSandboxCredential(
-				deployment.main,
-				sandbox.url,
-				workflows(sink.url, restaurantId),
-				path.join(work, 'import'),
-			);
-		});
+		running = await startWithOldRelease(kind, work, (_, rest) =>
+			createWithSandboxCredential(rest, sandbox.url, workflows(sink.url, restaurantId)),
+		);
 		const { deployment, rest, starts } = running;
 		phase('n8n with 0.1.0 up');
 		const watchBefore = await watchOptions(rest);

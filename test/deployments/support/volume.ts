@@ -9,10 +9,7 @@
  * Used by `npm run bench` (every deployment) and by the budget test (durable cursors).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import path from 'node:path';
 import {
-	importCredentials,
-	importWorkflows,
 	N8nRest,
 	POLL_INTERVAL_MS,
 	SANDBOX_TOKEN,
@@ -218,11 +215,9 @@ export async function runAtVolume(
 		},
 	});
 	try {
-		await importCredentials(
-			deployment.main,
-			[sandboxCredential(sandbox.url)],
-			path.join(work, 'import'),
-		);
+		await deployment.start();
+		const rest = new N8nRest(deployment.main.url);
+		await rest.setupOwner();
 		const workflow = chaosWorkflow(
 			sink.url,
 			{
@@ -233,10 +228,7 @@ export async function runAtVolume(
 			},
 			WORKFLOW_ID,
 		);
-		await importWorkflows(deployment.main, [workflow], path.join(work, 'import'));
-		await deployment.start();
-		const rest = new N8nRest(deployment.main.url);
-		await rest.setupOwner();
+		await rest.createCredentialsAndWorkflows([sandboxCredential(sandbox.url)], [workflow]);
 		const ids = await changeable(sandbox);
 		await sandbox.control('DELETE', '/requests');
 		await rest.activate(WORKFLOW_ID);
