@@ -7,7 +7,7 @@
  * closed days, which it ships without).
  *
  * The examples authenticate with the OAuth2 credential (the staff client), which the one-process
- * test does not use: imported with a token n8n got earlier (as a credential used the day before
+ * test does not use: created with a token n8n got earlier (as a credential used the day before
  * has), and every token the sandbox issued expires before each test. So the worker that runs a
  * manual example meets a 401, renews the token (n8n's debug line names the process) and repeats
  * the request; the trigger example's first poll on the main does the same.

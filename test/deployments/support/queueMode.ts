@@ -82,8 +82,8 @@ export interface QueueDeploymentOptions {
 
 /**
  * Starts a queue deployment in `work` (emptied first); `prepare` creates what the test needs once
- * n8n is up and its owner set up. Manual runs go to the workers (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS, which
- * n8n 3 makes the only behaviour).
+ * n8n is up and its owner set up. Manual runs go to the workers
+ * (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS, which n8n 3 makes the only behaviour).
  */
 export async function startQueueDeployment(
 	work: string,

@@ -376,7 +376,7 @@ export interface ScenarioOptions {
 	reading?: ReadingName;
 	/**
 	 * How this package's nodes authenticate: the staff token (default), or `oAuth2`: the OAuth2
-	 * credential (client credentials, imported without a token) against tokens that live
+	 * credential (client credentials, created without a token) against tokens that live
 	 * OAUTH2_TOKEN_LIFETIME_SECONDS.
 	 */
 	auth?: SandboxAuth;
