@@ -132,18 +132,20 @@ async function main(): Promise<void> {
 		process.stderr.write(`sandbox: cannot listen on ${opts.host}:${opts.port}: ${reason}\n`);
 		process.exit(1);
 	}
-	const address = app.server.address();
-	const port = typeof address === 'object' && address ? address.port : opts.port;
-	process.stdout.write(
-		`Sandbox API listening on http://${opts.host}:${port} (${describe(opts, store.restaurants.size)})\n`,
-	);
 	const stop = async (signal: string) => {
 		process.stdout.write(`Sandbox stopping (${signal})\n`);
 		await app.close();
 		process.exit(0);
 	};
+	// Before the line that says it listens: whoever waits for that line may stop it at once, and a
+	// signal before its handler ends the process by the default action (or tsx's, exit 130).
 	process.once('SIGINT', () => void stop('SIGINT'));
 	process.once('SIGTERM', () => void stop('SIGTERM'));
+	const address = app.server.address();
+	const port = typeof address === 'object' && address ? address.port : opts.port;
+	process.stdout.write(
+		`Sandbox API listening on http://${opts.host}:${port} (${describe(opts, store.restaurants.size)})\n`,
+	);
 }
 
 void main();

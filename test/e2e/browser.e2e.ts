@@ -269,4 +269,5 @@ it('every example opens on the canvas with all its nodes, and the manual ones ru
 		await page.waitForTimeout(600);
 		await screenshot(`example-${example.file.replace(/\.json$/, '')}`);
 	}
-});
+	// A hang guard for thirteen examples opened and five run one after another, on a busy machine.
+}, 360_000);
