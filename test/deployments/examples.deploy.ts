@@ -30,11 +30,7 @@ import { isChosen } from './support/chosen';
 import { printLine } from './support/print';
 import { startQueueDeployment, type QueueDeployment } from './support/queueMode';
 import { TokenRenewals } from './support/tokenRenewals';
-import {
-	EXAMPLE_MANUAL_TRIGGER,
-	executionFromRest,
-	type Execution,
-} from '../e2e/support/environment';
+import { runManualExample, type Execution } from '../e2e/support/environment';
 import {
 	checkCancelBatch,
 	checkChangesToSpreadsheet,
@@ -114,8 +110,7 @@ const EXAMPLES = ['RrExChangesToXlsx01', 'RrExPriceUpdate03', 'RrExCancelBatch05
 	 * expired, so that worker renewed it (n8n's line names it) after a 401 and repeated the request.
 	 */
 	const runOnWorker = (workflowId: string) => async (): Promise<Execution> => {
-		const executionId = await queue.rest.runManually(workflowId, EXAMPLE_MANUAL_TRIGGER);
-		const execution = executionFromRest(await queue.rest.finishedExecution(executionId));
+		const { executionId, execution } = await runManualExample(queue.rest, workflowId);
 		const starts = queue.starts.of(executionId);
 		expect(starts).toHaveLength(1);
 		const tokens = await tokensSince(workflowId);

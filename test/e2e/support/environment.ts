@@ -120,7 +120,7 @@ export function parseExecution(code: number | null, output: string): Execution {
 }
 
 /** The name of the manual trigger of every example that starts by hand. */
-export const EXAMPLE_MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
+const EXAMPLE_MANUAL_TRIGGER = 'When clicking ‘Execute workflow’';
 
 /** An execution as the REST API gives it (`GET /rest/executions/:id`). */
 export function executionFromRest(record: { status: string; data: string }): Execution {
@@ -128,6 +128,15 @@ export function executionFromRest(record: { status: string; data: string }): Exe
 		status: record.status,
 		data: parseExecutionData<ExecutionData['data']>(record.data),
 	});
+}
+
+/** An example run from its manual trigger over `rest`, as the editor's Execute workflow does, once it finished. */
+export async function runManualExample(
+	rest: N8nRest,
+	workflowId: string,
+): Promise<{ executionId: string; execution: Execution }> {
+	const executionId = await rest.runManually(workflowId, EXAMPLE_MANUAL_TRIGGER);
+	return { executionId, execution: executionFromRest(await rest.finishedExecution(executionId)) };
 }
 
 export async function startEnvironment(
@@ -222,8 +231,7 @@ export async function startEnvironment(
 			},
 			async runOnServer(workflowId) {
 				if (!env.rest) throw new Error('runOnServer needs the server: call startServer first');
-				const executionId = await env.rest.runManually(workflowId, EXAMPLE_MANUAL_TRIGGER);
-				return executionFromRest(await env.rest.finishedExecution(executionId));
+				return (await runManualExample(env.rest, workflowId)).execution;
 			},
 			async startServer() {
 				env.n8n = await startN8n(instance);
