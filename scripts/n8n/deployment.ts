@@ -54,6 +54,12 @@ export interface DeploymentOptions {
 	postgresSettings?: Record<string, string>;
 	/** n8n environment for every process (e.g. N8N_LOG_LEVEL). */
 	extraEnv?: Record<string, string>;
+	/**
+	 * false: n8n without its editor (N8N_DISABLE_UI), as a headless server runs it, for runs driven
+	 * over the REST API alone. A main process with the editor rewrites every file of it at each start:
+	 * without it a start costs about 7 s less CPU (13 s instead of 20) and is ready 4 to 5 s sooner.
+	 */
+	editor?: boolean;
 	log?: Log;
 }
 
@@ -147,6 +153,7 @@ export async function prepareDeployment(options: DeploymentOptions): Promise<Dep
 		...databaseEnv(services.postgres),
 		...queueEnv(services.redis),
 		...(usesDurableCursors(kind) ? DURABLE_CURSORS_ENV : {}),
+		...(options.editor === false ? { N8N_DISABLE_UI: 'true' } : {}),
 		...options.extraEnv,
 	};
 	const mainFolder = path.join(folder, 'n8n');

@@ -101,21 +101,26 @@ export function n8nInstance(rt: N8nRuntime, options: N8nInstanceOptions): N8nIns
 	};
 }
 
-async function answers(url: string): Promise<boolean> {
+/** The status the URL answers with; undefined while nothing listens there. */
+async function statusOf(url: string): Promise<number | undefined> {
 	try {
-		return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+		return (await fetch(url, { signal: AbortSignal.timeout(2000) })).status;
 	} catch {
-		return false; // not listening yet
+		return undefined; // not listening yet
 	}
 }
 
 /**
  * Ready: /healthz/readiness answers 200, and for the main process its REST API too (n8n 1.x
- * answers readiness before it has registered its REST routes).
+ * answers readiness before it has registered its REST routes): its settings, or without the editor
+ * (N8N_DISABLE_UI, no settings route) the login route refusing a visitor who is not logged in.
  */
 async function answersReady(instance: N8nInstance, command: 'start' | 'worker'): Promise<boolean> {
-	if (!(await answers(`${instance.url}/healthz/readiness`))) return false;
-	return command === 'worker' || (await answers(`${instance.url}/rest/settings`));
+	if ((await statusOf(`${instance.url}/healthz/readiness`)) !== 200) return false;
+	if (command === 'worker') return true;
+	return instance.env.N8N_DISABLE_UI === 'true'
+		? (await statusOf(`${instance.url}/rest/login`)) === 401
+		: (await statusOf(`${instance.url}/rest/settings`)) === 200;
 }
 
 /** Polls until n8n is ready; rejects with n8n's last lines if it exits or the time is up. */

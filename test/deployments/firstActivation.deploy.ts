@@ -6,18 +6,15 @@
  * `kill -9` of the main right after the reminders were sent, not after the workflow is deactivated
  * and activated again. A booking whose visit has begun, or that is cancelled, gets none.
  */
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-	freePort,
 	createWithSandboxCredential,
 	N8nRest,
-	prepareDeployment,
-	runtime,
 	startSandbox,
 	type Deployment,
 	type RunningSandbox,
 } from '../../scripts/n8n';
+import { prepareIn } from './support/prepare';
 import { toLocalDateTime } from '../../nodes/shared/localTime';
 import { apiClient, type ApiCall } from '../support/client';
 import { SEEDED_TIME_ZONES } from '../support/sandbox';
@@ -94,12 +91,9 @@ function remindersById(sink: Sink): Map<string, number> {
 			});
 			const ahead = await book(api, fromNow(5 * 60 * MINUTE));
 
-			deployment = await prepareDeployment({
+			deployment = await prepareIn(work, {
 				kind: 'durable',
-				rt: runtime(),
-				folder: path.join(work, 'n8n'),
 				tarball: process.env.E2E_TARBALL!,
-				port: await freePort(),
 				log: (line) => logFile.write(`${line}\n`),
 			});
 			await deployment.start();

@@ -7,13 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import {
-	freePort,
-	N8nRest,
-	prepareDeployment,
-	runtime,
-	type Deployment,
-} from '../../../scripts/n8n';
+import { N8nRest, type Deployment } from '../../../scripts/n8n';
+import { prepareIn } from './prepare';
 
 /** How often Bull checks for stalled jobs in the tests' queue deployments. */
 export const STALLED_INTERVAL_MS = 5_000;
@@ -95,12 +90,9 @@ export async function startQueueDeployment(
 	const logFile = fs.createWriteStream(path.join(work, 'run.log'));
 	const lines: string[] = [];
 	const starts = new WorkerStarts();
-	const deployment = await prepareDeployment({
+	const deployment = await prepareIn(work, {
 		kind: 'queue',
-		rt: runtime(),
-		folder: path.join(work, 'n8n'),
 		tarball,
-		port: await freePort(),
 		filesFolder,
 		extraEnv: {
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',

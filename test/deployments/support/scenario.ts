@@ -8,16 +8,12 @@
  * token: the sandbox's tokens then live 30 s, so that n8n renews them several times in a run.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import path from 'node:path';
 import seedrandom from 'seedrandom';
 import {
-	freePort,
 	isQueue,
 	N8nRest,
 	nodeCredentialFor,
 	POLL_INTERVAL_MS,
-	runtime,
-	prepareDeployment,
 	sandboxCredentialFor,
 	startSandbox,
 	type Deployment,
@@ -25,6 +21,7 @@ import {
 	type RunningSandbox,
 	type SandboxAuth,
 } from '../../../scripts/n8n';
+import { prepareIn } from './prepare';
 import type { TokenCounts } from '../../../sandbox/oauth';
 import { MAX_RANGE_DAYS } from '../../../nodes/shared/dateWindows';
 import type { ReadingName } from '../../../sandbox/readings';
@@ -451,12 +448,9 @@ export async function runChaosScenario(
 	const guestSink = guests ? await startSink() : undefined;
 	let deployment: Deployment | undefined;
 	try {
-		deployment = await prepareDeployment({
+		deployment = await prepareIn(work, {
 			kind,
-			rt: runtime(),
-			folder: path.join(work, 'n8n'),
 			tarball,
-			port: await freePort(),
 			extraEnv: { N8N_LOG_LEVEL: 'debug', ...(isQueue(kind) ? BULL_TIMINGS : {}) },
 			log: (line) => {
 				workerStarts.see(line);

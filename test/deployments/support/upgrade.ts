@@ -21,19 +21,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { DateTime } from 'luxon';
 import {
-	freePort,
 	createWithSandboxCredential,
 	installPackedPackage,
 	N8nRest,
 	nodesFolder,
 	PACKAGE_NAME,
-	prepareDeployment,
 	REPO_ROOT,
-	runtime,
 	TRIGGER_NODE_TYPE,
 	type Deployment,
 	type RunningSandbox,
 } from '../../../scripts/n8n';
+import { prepareIn } from './prepare';
 import { apiClient, type ApiCall } from '../../support/client';
 import { SEEDED_TIME_ZONES } from '../../support/sandbox';
 import { printLine } from './print';
@@ -303,12 +301,9 @@ async function startWithOldRelease(
 	fs.rmSync(work, { recursive: true, force: true });
 	fs.mkdirSync(work, { recursive: true });
 	const logFile = fs.createWriteStream(path.join(work, 'run.log'));
-	const deployment = await prepareDeployment({
+	const deployment = await prepareIn(work, {
 		kind,
-		rt: runtime(),
-		folder: path.join(work, 'n8n'),
 		tarball: OLD_RELEASE.tarball,
-		port: await freePort(),
 		log: (line) => logFile.write(`${line}\n`),
 	});
 	const stop = async () => {
