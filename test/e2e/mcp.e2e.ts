@@ -32,8 +32,6 @@ import { bookingRulesOf, checkBooking, type BookingRules } from '../../nodes/sha
 import { toLocalDateTime } from '../../nodes/shared/localTime';
 import type { ReadingName } from '../../sandbox/readings';
 import {
-	importCredentials,
-	importWorkflows,
 	prepareExample,
 	REPO_ROOT,
 	SANDBOX_CREDENTIAL,
@@ -184,6 +182,7 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
  */
 function behindBearerAuth(
 	example: ExampleWorkflow,
+	filesFolder: string,
 	desk: {
 		credential: NodeCredential;
 		id: string;
@@ -192,7 +191,7 @@ function behindBearerAuth(
 	},
 ): ExampleWorkflow['json'] {
 	const json = prepareExample(example, {
-		filesFolder: env.instance.filesFolder,
+		filesFolder,
 		credential: desk.credential,
 		id: desk.id,
 		name: `${example.name} (${desk.label})`,
@@ -325,50 +324,49 @@ beforeAll(async () => {
 			readingDesks.set(reading, readingDesk(reading, sandbox));
 		}),
 	);
-	env = await startEnvironment('mcp');
-	await readingSandboxes;
-	const desks = [...readingDesks.values()];
-	const example = env.examples.find((e) => e.id === EXAMPLE_ID);
-	if (!example) throw new Error(`example ${EXAMPLE_ID} not found in examples/`);
-	const trigger = example.json.nodes.find((n) => n.type === MCP_TRIGGER)!;
-	const mcpPath = String((trigger.parameters as { path: string }).path);
-	const importDir = path.join(env.work, 'import-mcp');
-	await importCredentials(
-		env.instance,
-		[
-			{ ...VENDOR_CREDENTIAL, baseUrl: env.sandbox.url, accessToken: TOKENS.vendor },
-			{ ...MCP_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
-			...desks.map(deskCredential),
-		],
-		importDir,
-	);
-	await importWorkflows(
-		env.instance,
-		[
-			behindBearerAuth(example, {
-				credential: VENDOR_CREDENTIAL,
-				id: DESK_ID,
-				label: 'application token',
-			}),
-			behindBearerAuth(example, {
-				credential: SANDBOX_CREDENTIAL,
-				id: STAFF_DESK_ID,
-				label: 'staff token',
-				pathSuffix: 'staff',
-			}),
-			...desks.map((desk) =>
-				behindBearerAuth(example, {
-					credential: desk.credential,
-					id: desk.workflowId,
-					label: `${desk.reading} reading`,
-					pathSuffix: desk.reading,
+	const desks = () => [...readingDesks.values()];
+	let mcpPath = '';
+	// The desks' credentials and workflows are imported with the examples' (each n8n import is a
+	// CLI boot of its own); the credentials, imported first, wait for the desks' sandboxes.
+	env = await startEnvironment('mcp', {
+		extraCredentials: async (sandboxUrl) => {
+			await readingSandboxes;
+			return [
+				{ ...VENDOR_CREDENTIAL, baseUrl: sandboxUrl, accessToken: TOKENS.vendor },
+				{ ...MCP_CREDENTIAL, type: 'httpBearerAuth', data: { token: MCP_TOKEN } },
+				...desks().map(deskCredential),
+			];
+		},
+		extraWorkflows: (examples, filesFolder) => {
+			const example = examples.find((e) => e.id === EXAMPLE_ID);
+			if (!example) throw new Error(`example ${EXAMPLE_ID} not found in examples/`);
+			const trigger = example.json.nodes.find((n) => n.type === MCP_TRIGGER)!;
+			mcpPath = String((trigger.parameters as { path: string }).path);
+			return [
+				behindBearerAuth(example, filesFolder, {
+					credential: VENDOR_CREDENTIAL,
+					id: DESK_ID,
+					label: 'application token',
 				}),
-			),
-		],
-		importDir,
-	);
+				behindBearerAuth(example, filesFolder, {
+					credential: SANDBOX_CREDENTIAL,
+					id: STAFF_DESK_ID,
+					label: 'staff token',
+					pathSuffix: 'staff',
+				}),
+				...desks().map((desk) =>
+					behindBearerAuth(example, filesFolder, {
+						credential: desk.credential,
+						id: desk.workflowId,
+						label: `${desk.reading} reading`,
+						pathSuffix: desk.reading,
+					}),
+				),
+			];
+		},
+	});
 	const rest = await env.startServer();
-	for (const id of [DESK_ID, STAFF_DESK_ID, ...desks.map((desk) => desk.workflowId)]) {
+	for (const id of [DESK_ID, STAFF_DESK_ID, ...desks().map((desk) => desk.workflowId)]) {
 		const activated = await timed(`activate ${id}`, () => rest.activate(id));
 		expect(activated.active).toBe(true);
 	}
@@ -379,7 +377,7 @@ beforeAll(async () => {
 	await productionUrlReady(`${mcpUrl}-staff`);
 	client = await timed('connect', () => connectedClient(MCP_TOKEN));
 	staffClient = await connectedClient(MCP_TOKEN, `${mcpUrl}-staff`);
-	for (const desk of desks) {
+	for (const desk of desks()) {
 		await productionUrlReady(`${mcpUrl}-${desk.reading}`);
 		desk.client = await connectedClient(MCP_TOKEN, `${mcpUrl}-${desk.reading}`);
 	}
