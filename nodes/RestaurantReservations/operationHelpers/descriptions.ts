@@ -111,3 +111,33 @@ export const sequenceField: INodeProperties = {
 	default: 1,
 	description: 'Display order; lower numbers come first',
 };
+
+const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/** What a product field of the restaurant's catalog shows, the products listed by name. */
+type ProductPicker = Pick<INodeProperties, 'type' | 'typeOptions' | 'default' | 'description'>;
+
+const productList = () => ({
+	loadOptionsMethod: 'getProducts',
+	loadOptionsDependsOn: ['restaurantId.value'],
+});
+
+/** One product of the restaurant's catalog, chosen from the list (its ID by expression). */
+export function productPicker(): ProductPicker {
+	return {
+		type: 'options',
+		typeOptions: productList(),
+		default: '',
+		description: `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`,
+	};
+}
+
+/** Products of the restaurant's catalog, chosen from the list (their IDs by expression): `what` they are, a sentence. */
+export function productsPicker(what: string): ProductPicker {
+	return {
+		type: 'multiOptions',
+		typeOptions: productList(),
+		default: [],
+		description: `${what} Choose from the list, or specify IDs using an ${EXPRESSION_LINK}.`,
+	};
+}

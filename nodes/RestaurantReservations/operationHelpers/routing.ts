@@ -30,7 +30,8 @@ type PreSend = (
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) => Promise<IHttpRequestOptions>;
-type Pagination = (
+/** An operation of its own requests (several for one item, or reads before a write): `pagination` of apiOperation. */
+export type Pagination = (
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;

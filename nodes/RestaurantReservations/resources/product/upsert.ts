@@ -5,21 +5,19 @@
  * by its rows (../../shared/runCache, ../../shared/upsert). Prices are checked before anything is
  * read or sent, as in Create and Update; a stored legacy price is reported as Update reports it.
  */
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
 import { fieldOptions } from '../../operationHelpers/apiFields';
 import { fieldsCollection, nameField, simplifyOption } from '../../operationHelpers/descriptions';
 import { collectionOf, restaurantIdOf } from '../../operationHelpers/readParameters';
-import { apiOperation, pairWithItem, simplifyItems } from '../../operationHelpers/routing';
+import {
+	apiOperation,
+	pairWithItem,
+	simplifyItems,
+	type Pagination,
+} from '../../operationHelpers/routing';
 import { sharedByRun } from '../../operationHelpers/runCache';
 import {
 	matchName,
@@ -107,10 +105,7 @@ async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject> 
 	return fields;
 }
 
-async function createOrUpdate(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+const createOrUpdate: Pagination = async function (requestData) {
 	const fields = requestData.options.body as IDataObject;
 	const restaurantId = restaurantIdOf(this);
 	const copy = await sharedByRun(this, 'products', [restaurantId], async () => {
@@ -146,7 +141,7 @@ async function createOrUpdate(
 	);
 	const [product] = simplifyItems(this, [{ json: record }], PRODUCT_FIELDS);
 	return pairWithItem(this.getItemIndex(), [{ json: { action, product: product.json } }]);
-}
+};
 
 export const operation = apiOperation({
 	value: 'upsert',

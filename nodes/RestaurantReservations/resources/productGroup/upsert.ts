@@ -3,21 +3,14 @@
  * are read once per run of the node and shared by its rows (../../shared/runCache,
  * ../../shared/upsert), so a sync that names the same group on every product row writes it once.
  */
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { restaurantLocator } from '../../../shared/parameters';
 import { apiPath, routingUrl } from '../../../shared/paths';
 import { apiRequest } from '../../../shared/transport';
 import { fieldsCollection, nameField } from '../../operationHelpers/descriptions';
 import { collectionOf, onlySet, restaurantIdOf } from '../../operationHelpers/readParameters';
-import { apiOperation, pairWithItem } from '../../operationHelpers/routing';
+import { apiOperation, pairWithItem, type Pagination } from '../../operationHelpers/routing';
 import { sharedByRun } from '../../operationHelpers/runCache';
 import { matchName, RecordCopy, routedRequest, upsert } from '../../operationHelpers/upsert';
 import { groupFieldOptions } from './helpers/fields';
@@ -45,10 +38,7 @@ async function requestBody(item: IExecuteSingleFunctions): Promise<IDataObject> 
 	return fields;
 }
 
-async function createOrUpdate(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+const createOrUpdate: Pagination = async function (requestData) {
 	const fields = requestData.options.body as IDataObject;
 	const restaurantId = restaurantIdOf(this);
 	const copy = await sharedByRun(this, 'productGroups', [restaurantId], async () => {
@@ -77,7 +67,7 @@ async function createOrUpdate(
 		},
 	);
 	return pairWithItem(this.getItemIndex(), [{ json: { action, productGroup: record } }]);
-}
+};
 
 export const operation = apiOperation({
 	value: 'upsert',

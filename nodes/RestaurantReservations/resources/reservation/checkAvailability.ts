@@ -5,13 +5,7 @@
  * For one or more days (at most 14): the bookable times. All in the restaurant's time zone; the
  * restaurant's server keeps the final word when the booking is made.
  */
-import type {
-	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import {
 	bookableTimes,
@@ -25,7 +19,7 @@ import { restaurantLocator } from '../../../shared/parameters';
 import { idValue, routingUrl } from '../../../shared/paths';
 import { requiredWholeNumber, textInput } from '../../operationHelpers/inputValues';
 import { restaurantLocalTime } from '../../operationHelpers/readParameters';
-import { apiOperation, pairWithItem } from '../../operationHelpers/routing';
+import { apiOperation, pairWithItem, type Pagination } from '../../operationHelpers/routing';
 import { loadBookingContext, loadBookingContextAround } from './helpers/bookingContext';
 import { TIME_HINT } from './helpers/apiFields';
 
@@ -119,13 +113,13 @@ async function checkDays(item: IExecuteSingleFunctions, partySize: number): Prom
 	};
 }
 
-async function checkAvailability(this: IExecutePaginationFunctions): Promise<INodeExecutionData[]> {
+const checkAvailability: Pagination = async function () {
 	const partySize = partySizeOf(this);
 	const mode = this.getNodeParameter('checkMode', 'time') as string;
 	const json =
 		mode === 'days' ? await checkDays(this, partySize) : await checkTime(this, partySize);
 	return pairWithItem(this.getItemIndex(), [{ json }]);
-}
+};
 
 export const operation = apiOperation({
 	value: 'checkAvailability',

@@ -3,13 +3,7 @@
  * no search, so the node lists the period (in windows of at most 60 days, ./period) and keeps the
  * guest's reservations (./guestMatch). Made for AI agents that take bookings by phone or chat.
  */
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { addLocalDays, MAX_RANGE_DAYS } from '../../../shared/dateWindows';
 import { restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
@@ -22,6 +16,7 @@ import {
 	limitItems,
 	pairWithItem,
 	simplifyItems,
+	type Pagination,
 } from '../../operationHelpers/routing';
 import { RESERVATION_FIELDS } from './helpers/fields';
 import { isGuestsReservation } from './helpers/guestMatch';
@@ -40,10 +35,7 @@ const FIND_PERIOD: PeriodDefaults = {
 	to: (from) => addLocalDays(from, MAX_RANGE_DAYS),
 };
 
-async function findGuest(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+const findGuest: Pagination = async function (requestData) {
 	const query = guestQueryOf(this);
 	const { timeZone, country } = await restaurantFacts(this);
 	const period = await periodOf(this, timeZone, FIND_PERIOD);
@@ -63,7 +55,7 @@ async function findGuest(
 		vocabulary,
 	);
 	return pairWithItem(this.getItemIndex(), items);
-}
+};
 
 export const operation = apiOperation({
 	value: 'find',

@@ -12,7 +12,6 @@ import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
-	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
@@ -28,7 +27,12 @@ import {
 	restaurantIdOf,
 	runsAsAgentTool,
 } from '../../operationHelpers/readParameters';
-import { apiOperation, pairWithItem, simplifyItems } from '../../operationHelpers/routing';
+import {
+	apiOperation,
+	pairWithItem,
+	simplifyItems,
+	type Pagination,
+} from '../../operationHelpers/routing';
 import { sharedByRun } from '../../operationHelpers/runCache';
 import { CHAIN_REQUESTS_AT_ONCE, chainHistoryItem } from './helpers/chainItem';
 import { RESERVATION_FIELDS } from './helpers/fields';
@@ -56,10 +60,7 @@ const HISTORY_PERIOD: PeriodDefaults = {
 /** Values of the Restaurants parameter (saved in workflows: never change them). */
 const RESTAURANTS = { one: 'one', all: 'all' } as const;
 
-async function getGuestHistory(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+const getGuestHistory: Pagination = async function (requestData) {
 	const query = guestQueryOf(this);
 	const includeReservations = booleanInput(
 		this,
@@ -72,7 +73,7 @@ async function getGuestHistory(
 			? await chainHistoryItem(this, query, HISTORY_PERIOD, includeReservations)
 			: await oneRestaurantHistory.call(this, requestData, query, includeReservations);
 	return pairWithItem(this.getItemIndex(), [{ json }]);
-}
+};
 
 /**
  * The chosen restaurant's reservation list. The operation's own URL names no restaurant: with All

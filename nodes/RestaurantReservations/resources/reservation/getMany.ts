@@ -2,14 +2,7 @@
  * Reservation Get Many over any period: split into windows of at most 60 days (./period), merged,
  * limited and simplified. The user never meets the App-scope limit.
  */
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { reservationListFilters, restaurantLocator } from '../../../shared/parameters';
 import { routingUrl } from '../../../shared/paths';
 import { vocabularyOf } from '../../../shared/reading/context';
@@ -32,6 +25,7 @@ import {
 	limitItems,
 	pairWithItem,
 	simplifyItems,
+	type Pagination,
 } from '../../operationHelpers/routing';
 import { RESERVATION_FIELDS } from './helpers/fields';
 import {
@@ -55,10 +49,7 @@ async function requestQuery(item: IExecuteSingleFunctions): Promise<IDataObject>
 	return { ...filters, ...(statusQuery === undefined ? {} : { status: statusQuery }), from, to };
 }
 
-async function fetchWindows(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
+const fetchWindows: Pagination = async function (requestData) {
 	const qs = requestData.options.qs as IDataObject & Period;
 	const vocabulary = await vocabularyOf(this);
 	const inState = stateFilter(collectionOf(this, 'filters'), vocabulary);
@@ -70,7 +61,7 @@ async function fetchWindows(
 		this.getItemIndex(),
 		withReading(limited, await restaurantTimeZone(this), vocabulary),
 	);
-}
+};
 
 export const operation = apiOperation({
 	value: 'getAll',

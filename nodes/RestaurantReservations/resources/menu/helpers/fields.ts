@@ -1,5 +1,5 @@
 /** The menu parameters that several operations share (VendorMenu, spec 2.5), and the sections they build. */
-import { nameField, sequenceField } from '../../../operationHelpers/descriptions';
+import { nameField, productsPicker, sequenceField } from '../../../operationHelpers/descriptions';
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { splitList } from '../../../operationHelpers/readParameters';
 
@@ -51,14 +51,7 @@ export function sectionsField(description: string): INodeProperties {
 					{
 						displayName: 'Product Names or IDs',
 						name: 'products',
-						type: 'multiOptions',
-						typeOptions: {
-							loadOptionsMethod: 'getProducts',
-							loadOptionsDependsOn: ['restaurantId.value'],
-						},
-						default: [],
-						description:
-							'Products of the section, in order. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						...productsPicker('Products of the section, in order.'),
 					},
 				],
 			},

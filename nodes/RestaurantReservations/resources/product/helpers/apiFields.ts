@@ -10,7 +10,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { MAX_AMOUNT } from '../../../../shared/money';
 import type { ApiField } from '../../../operationHelpers/apiFields';
 import { asAmount, asList } from '../../../operationHelpers/apiFields';
-import { nameField } from '../../../operationHelpers/descriptions';
+import { nameField, productsPicker } from '../../../operationHelpers/descriptions';
 
 /** The product group dropdown, loaded from the restaurant, also accepting an expression. */
 export function productGroupField(name: string, purpose: string): INodeProperties {
@@ -178,14 +178,7 @@ export const PRODUCT_API_FIELDS: readonly ApiField[] = [
 		name: 'modifiers',
 		parameter: {
 			displayName: 'Modifier Names or IDs',
-			type: 'multiOptions',
-			typeOptions: {
-				loadOptionsMethod: 'getProducts',
-				loadOptionsDependsOn: ['restaurantId.value'],
-			},
-			default: [],
-			description:
-				'Modifiers guests can add to the product, e.g. extra cheese. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			...productsPicker('Modifiers guests can add to the product, e.g. extra cheese.'),
 		},
 		in: BOTH,
 		send: asList,

@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-
 import { NodeOperationError } from 'n8n-workflow';
 import { checkProductPrices, describeViolation } from '../../../../shared/money';
 import { apiBody, simplifiedFields } from '../../../operationHelpers/apiFields';
+import { productPicker } from '../../../operationHelpers/descriptions';
 import { PRICE_LABELS, PRICE_RULE, PRODUCT_API_FIELDS } from './apiFields';
 
 /** What Simplify keeps of a product (VendorProduct has 17 fields). */
@@ -37,10 +38,6 @@ export async function productBody(
 export const productIdField: INodeProperties = {
 	displayName: 'Product Name or ID',
 	name: 'productId',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getProducts', loadOptionsDependsOn: ['restaurantId.value'] },
-	default: '',
+	...productPicker(),
 	required: true,
-	description:
-		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 };

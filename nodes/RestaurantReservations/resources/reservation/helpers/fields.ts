@@ -5,6 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { simplifiedFields } from '../../../operationHelpers/apiFields';
+import { productPicker, productsPicker } from '../../../operationHelpers/descriptions';
 import { RESERVATION_API_FIELDS } from './apiFields';
 
 /** What Simplify keeps of a reservation (BookingContract has over 40 fields). */
@@ -136,14 +137,7 @@ export const orderFields: INodeProperties[] = [
 					{
 						displayName: 'Product Name or ID',
 						name: 'productId',
-						type: 'options',
-						typeOptions: {
-							loadOptionsMethod: 'getProducts',
-							loadOptionsDependsOn: ['restaurantId.value'],
-						},
-						default: '',
-						description:
-							'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+						...productPicker(),
 					},
 					{
 						displayName: 'Amount',
@@ -155,14 +149,7 @@ export const orderFields: INodeProperties[] = [
 					{
 						displayName: 'Modifier Names or IDs',
 						name: 'modifiers',
-						type: 'multiOptions',
-						typeOptions: {
-							loadOptionsMethod: 'getProducts',
-							loadOptionsDependsOn: ['restaurantId.value'],
-						},
-						default: [],
-						description:
-							'Modifiers of the line, once per unit. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+						...productsPicker('Modifiers of the line, once per unit.'),
 					},
 				],
 			},
