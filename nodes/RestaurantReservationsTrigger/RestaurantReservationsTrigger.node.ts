@@ -17,7 +17,7 @@ import {
 	authenticationParameter,
 	NODE_CREDENTIALS,
 	reservationListFilters,
-	restaurantLocator,
+	restaurantsChoice,
 	sortedOptions,
 } from '../shared/parameters';
 import { pollWatch } from './poll/poll';
@@ -127,28 +127,12 @@ export class RestaurantReservationsTrigger implements INodeType {
 				builderHint: { propertyHint: watchHint() },
 			},
 			...TARGETS.map(eventsOf),
-			{
-				displayName: 'Restaurants',
-				name: 'restaurants',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'All Accessible Restaurants',
-						value: 'all',
-						description:
-							'Every restaurant the access token reaches, including ones it reaches later',
-					},
-					{ name: 'One Restaurant', value: 'one' },
-				],
-				default: 'one',
+			...restaurantsChoice({
+				all: 'Every restaurant the access token reaches, including ones it reaches later',
 				description: 'Which restaurants to watch',
-				builderHint: {
-					propertyHint:
-						"'one' (the default) needs the Restaurant parameter; 'all' watches every restaurant the credential reaches, including ones added later, with no Restaurant. Every item carries its restaurantId either way.",
-				},
-			},
-			...updateDisplayOptions({ show: { restaurants: ['one'] } }, [restaurantLocator]),
+				propertyHint:
+					"'one' (the default) needs the Restaurant parameter; 'all' watches every restaurant the credential reaches, including ones added later, with no Restaurant. Every item carries its restaurantId either way.",
+			}),
 			{
 				displayName: 'Look Back (Days)',
 				displayOptions: forBookings,

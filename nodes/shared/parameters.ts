@@ -1,9 +1,10 @@
 /**
- * Parameters both nodes show: Authentication and its credentials, the restaurant picker and the
- * reservation list filters of spec 4.1 (Reservation › Get Many lists with them, the trigger watches
+ * Parameters both nodes show: Authentication and its credentials, the restaurant picker, the choice
+ * of one restaurant or all of them, and the reservation list filters of spec 4.1 (Reservation › Get Many lists with them, the trigger watches
  * with them).
  */
 import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 import { AUTHENTICATION, CREDENTIAL_TYPE, CLIENT_CREDENTIALS_TYPE } from './transport';
 
 /** The restaurant, picked from the list loaded from the API (listSearch `searchRestaurants`) or given by ID. */
@@ -43,6 +44,36 @@ export const restaurantLocator: INodeProperties = {
 		},
 	],
 };
+
+/** The values of the Restaurants choice, as workflows save them. */
+export const RESTAURANTS = { one: 'one', all: 'all' } as const;
+
+/**
+ * Restaurants (One Restaurant, the default, or All Accessible Restaurants) and, for one, the
+ * Restaurant picker: `all` says what All reads, `description` what the choice is for.
+ */
+export function restaurantsChoice(choice: {
+	all: string;
+	description: string;
+	propertyHint?: string;
+}): INodeProperties[] {
+	return [
+		{
+			displayName: 'Restaurants',
+			name: 'restaurants',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'All Accessible Restaurants', value: RESTAURANTS.all, description: choice.all },
+				{ name: 'One Restaurant', value: RESTAURANTS.one },
+			],
+			default: RESTAURANTS.one,
+			description: choice.description,
+			...(choice.propertyHint ? { builderHint: { propertyHint: choice.propertyHint } } : {}),
+		},
+		...updateDisplayOptions({ show: { restaurants: [RESTAURANTS.one] } }, [restaurantLocator]),
+	];
+}
 
 /**
  * Said where a state is set on a booking (Create, Update). The API lists no states (the spec leaves

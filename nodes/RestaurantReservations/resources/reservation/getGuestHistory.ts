@@ -17,7 +17,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 import { addLocalDays, addLocalYears } from '../../../shared/dateWindows';
 import { guestHistory } from '../../../shared/guests/history';
-import { restaurantLocator } from '../../../shared/parameters';
+import { RESTAURANTS, restaurantsChoice } from '../../../shared/parameters';
 import { apiPath, idValue, routingUrl } from '../../../shared/paths';
 import { vocabularyOf } from '../../../shared/reading/context';
 import { simplifyOption } from '../../operationHelpers/descriptions';
@@ -58,7 +58,6 @@ const HISTORY_PERIOD: PeriodDefaults = {
 };
 
 /** Values of the Restaurants parameter (saved in workflows: never change them). */
-const RESTAURANTS = { one: 'one', all: 'all' } as const;
 
 const getGuestHistory: Pagination = async function (requestData) {
 	const query = guestQueryOf(this);
@@ -153,24 +152,10 @@ const forOne = { show: { restaurants: [RESTAURANTS.one] } };
 const forAll = { show: { restaurants: [RESTAURANTS.all] } };
 
 export const fields: INodeProperties[] = [
-	{
-		displayName: 'Restaurants',
-		name: 'restaurants',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'All Accessible Restaurants',
-				value: RESTAURANTS.all,
-				description:
-					"Every restaurant the access token reaches: the guest once for the whole chain, with each restaurant's part",
-			},
-			{ name: 'One Restaurant', value: RESTAURANTS.one },
-		],
-		default: 'one',
+	...restaurantsChoice({
+		all: "Every restaurant the access token reaches: the guest once for the whole chain, with each restaurant's part",
 		description: "Where to read the guest's bookings",
-	},
-	...updateDisplayOptions(forOne, [restaurantLocator]),
+	}),
 	{
 		displayName:
 			"Returns one item per guest asked about: found (true or false), the counts of visits, no-shows, cancellations and upcoming bookings, the first and last visit, and the bookings themselves. Many guests in one run read the restaurant's bookings once.",
