@@ -49,49 +49,49 @@ const SAM_SYDNEY = { customerName: 'Sam Sydney', phone: '0151 2345678' };
 
 let made: Record<string, Record<string, any>>;
 
+/** A booking of `guest` at the restaurant, `days` from today (before it: negative), with `fields`. */
+const bookOn = (
+	restaurantId: number,
+	guest: Record<string, string>,
+	days: number,
+	fields: Record<string, unknown> = {},
+	time?: string,
+) =>
+	book(restaurantId, {
+		...guest,
+		reservationTime: localDayAt(restaurantId, days, time),
+		...fields,
+	});
+
 beforeAll(async () => {
 	made = {
-		berlinFirst: await book(101, {
-			...CHRIS_BERLIN,
-			reservationTime: localDayAt(101, -100),
+		berlinFirst: await bookOn(101, CHRIS_BERLIN, -100, {
 			state: 'completed',
 			groupSize: 2,
 			amount: 50,
 		}),
-		berlinNoShow: await book(101, {
-			...CHRIS_BERLIN,
-			reservationTime: localDayAt(101, -50),
-			state: 'noShow',
-		}),
-		berlinLast: await book(101, {
-			...CHRIS_BERLIN,
-			reservationTime: localDayAt(101, -20),
+		berlinNoShow: await bookOn(101, CHRIS_BERLIN, -50, { state: 'noShow' }),
+		berlinLast: await bookOn(101, CHRIS_BERLIN, -20, {
 			state: 'completed',
 			groupSize: 4,
 			amount: 70.25,
 		}),
-		newYorkVisit: await book(102, {
-			...CHRIS_NEW_YORK,
-			reservationTime: localDayAt(102, -10, '12:30:00'),
-			state: 'seated',
-			groupSize: 3,
-			amount: 30,
-		}),
-		newYorkCancelled: await book(102, {
-			...CHRIS_NEW_YORK,
-			reservationTime: localDayAt(102, 5),
-		}),
-		newYorkNext: await book(102, {
-			...CHRIS_NEW_YORK,
-			customerName: 'Chris Kette-Lind',
-			reservationTime: localDayAt(102, 12, '20:00:00'),
-			state: 'confirmed',
-		}),
-		sydney: await book(103, {
-			...SAM_SYDNEY,
-			reservationTime: localDayAt(103, -30),
-			state: 'completed',
-		}),
+		newYorkVisit: await bookOn(
+			102,
+			CHRIS_NEW_YORK,
+			-10,
+			{ state: 'seated', groupSize: 3, amount: 30 },
+			'12:30:00',
+		),
+		newYorkCancelled: await bookOn(102, CHRIS_NEW_YORK, 5),
+		newYorkNext: await bookOn(
+			102,
+			CHRIS_NEW_YORK,
+			12,
+			{ customerName: 'Chris Kette-Lind', state: 'confirmed' },
+			'20:00:00',
+		),
+		sydney: await bookOn(103, SAM_SYDNEY, -30, { state: 'completed' }),
 	};
 	const cancelled = await ctx.call('cancelReservation', {
 		path: { restaurantId: 102, reservationId: made.newYorkCancelled.id },
