@@ -67,7 +67,7 @@ export function restaurantsChoice(choice: {
 				{ name: 'All Accessible Restaurants', value: RESTAURANTS.all, description: choice.all },
 				{ name: 'One Restaurant', value: RESTAURANTS.one },
 			],
-			default: RESTAURANTS.one,
+			default: 'one', // RESTAURANTS.one, written out for n8n's lint
 			description: choice.description,
 			...(choice.propertyHint ? { builderHint: { propertyHint: choice.propertyHint } } : {}),
 		},
