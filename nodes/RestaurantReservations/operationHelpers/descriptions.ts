@@ -123,11 +123,12 @@ const productList = () => ({
 });
 
 /** One product of the restaurant's catalog, chosen from the list (its ID by expression). */
-export function productPicker(): ProductPicker {
+export function productPicker(required = false): ProductPicker & Pick<INodeProperties, 'required'> {
 	return {
 		type: 'options',
 		typeOptions: productList(),
 		default: '',
+		...(required ? { required } : {}),
 		description: `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`,
 	};
 }

@@ -38,6 +38,5 @@ export async function productBody(
 export const productIdField: INodeProperties = {
 	displayName: 'Product Name or ID',
 	name: 'productId',
-	...productPicker(),
-	required: true,
+	...productPicker(true),
 };
