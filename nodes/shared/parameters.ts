@@ -1,7 +1,7 @@
 /**
  * Parameters both nodes show: Authentication and its credentials, the restaurant picker, the choice
- * of one restaurant or all of them, and the reservation list filters of spec 4.1 (Reservation › Get Many lists with them, the trigger watches
- * with them).
+ * of one restaurant or all of them, and the reservation list filters of spec 4.1 (Reservation ›
+ * Get Many lists with them, the trigger watches with them).
  */
 import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
