@@ -1,5 +1,6 @@
 /** The n8n REST API as the editor uses it (a session cookie), and the owner account set up through it. */
 import path from 'node:path';
+import { fetchRetryingClosedConnection } from './keptAlive';
 import { credentialTypeAndData, type CredentialSpec, type OtherCredentialSpec } from './n8nCli';
 import { UserFacingError } from './output';
 import { runtime } from './runtime';
@@ -18,22 +19,14 @@ export class N8nRest {
 	constructor(readonly baseUrl: string) {}
 
 	async request<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
-		const send = () =>
-			fetch(`${this.baseUrl}/rest${route}`, {
-				method,
-				headers: {
-					'content-type': 'application/json',
-					...(this.cookie ? { cookie: this.cookie } : {}),
-					'browser-id': 'restaurant-reservations-scripts',
-				},
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-		// A kept-alive connection n8n closed (its keep-alive timeout is 5 s) just as the request
-		// went out on it: seen on a loaded machine after a pause in the requests. The request never
-		// reached n8n, so it is sent once more, on a new connection.
-		const response = await send().catch((error: unknown) => {
-			if (!closedBeforeAnswer(error)) throw error;
-			return send();
+		const response = await fetchRetryingClosedConnection(`${this.baseUrl}/rest${route}`, {
+			method,
+			headers: {
+				'content-type': 'application/json',
+				...(this.cookie ? { cookie: this.cookie } : {}),
+				'browser-id': 'restaurant-reservations-scripts',
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		this.keepAuthCookie(response);
 		const text = await response.text();
@@ -153,12 +146,6 @@ export class N8nRest {
 		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
 		if (auth) this.cookie = auth;
 	}
-}
-
-/** fetch's error for a connection the other side closed before any answer (undici's socket error). */
-function closedBeforeAnswer(error: unknown): boolean {
-	const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-	return cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed';
 }
 
 /** Creates the owner unless the instance already has one (a kept user folder); either way, signs in. */

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { TokenCounts } from '../../sandbox/oauth';
 import type { SandboxOptions as ServerOptions } from '../../sandbox/server';
+import { fetchRetryingClosedConnection } from './keptAlive';
 import { cleanNpmEnv } from './npm';
 import { UserFacingError, type Log } from './output';
 import { startProcess, type ManagedProcess } from './processes';
@@ -59,7 +60,7 @@ export interface RunningSandbox {
  * 42 s on a 2-core machine under a load of 7, over 60 s beside three deployment runs, and CI's
  * machines are up to 2.5 times slower.
  */
-function startTimeoutMs(reservationsPerRestaurant = 0): number {
+export function startTimeoutMs(reservationsPerRestaurant = 0): number {
 	return 60_000 + reservationsPerRestaurant * 3;
 }
 
@@ -117,7 +118,7 @@ function controlRoutes(
 	url: string,
 ): Pick<RunningSandbox, 'control' | 'reset' | 'tokens' | 'expireTokens'> {
 	const control = (method: string, route: string, body?: unknown) =>
-		fetch(`${url}/__sandbox${route}`, {
+		fetchRetryingClosedConnection(`${url}/__sandbox${route}`, {
 			method,
 			headers: body === undefined ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),

@@ -7,6 +7,7 @@ import { RESTAURANT_SEEDS } from '../../sandbox/seed/restaurants';
 import {
 	connectSandbox,
 	startSandbox,
+	startTimeoutMs,
 	type RunningSandbox,
 	type SandboxOptions,
 } from '../../scripts/n8n/sandbox';
@@ -32,13 +33,17 @@ export function useSandbox(
 	const { ownProcess, ...startOptions } = options;
 	const shared =
 		Object.keys(startOptions).length === 0 && !ownProcess ? sharedSandboxUrl() : undefined;
-	beforeAll(async () => {
-		if (shared) {
-			ctx.sandbox = connectSandbox(shared);
-			await ctx.sandbox.reset();
-		} else ctx.sandbox = await startSandbox(startOptions);
-		ctx.call = apiClient(ctx.sandbox.url);
-	}, 60_000);
+	// Longer than the start's own time limit: a slow start fails with the sandbox's last lines.
+	beforeAll(
+		async () => {
+			if (shared) {
+				ctx.sandbox = connectSandbox(shared);
+				await ctx.sandbox.reset();
+			} else ctx.sandbox = await startSandbox(startOptions);
+			ctx.call = apiClient(ctx.sandbox.url);
+		},
+		startTimeoutMs(startOptions.reservations) + 30_000,
+	);
 	afterAll(async () => {
 		await ctx.sandbox?.stop();
 	});
