@@ -6,8 +6,9 @@
  *
  * The steps (measured in DESIGN.md): `npm install --ignore-scripts` of n8n with the linkedom
  * override and node-<platform>-<arch> (the tree of the line's lock file in ./locks/ where there is
- * one for this platform), then `npm rebuild sqlite3` built from source against the
- * Node 24 headers, then a check that the server starts its CLI. About 4 minutes and 2.9 GB.
+ * one for this platform), then `npm rebuild sqlite3` built from source against the line's Node
+ * headers (or, when the other line is installed with the same sqlite3, its binary copied), then a
+ * check that the server starts its CLI. About 4 minutes and 2.9 GB.
  * Every step prints a progress line; npm steps have a time limit; a missing tool, too little disk
  * space or an unreachable registry stops with a message that says what to do.
  */
@@ -246,6 +247,67 @@ async function withLock<T>(rt: N8nRuntime, log: Log, work: () => Promise<T>): Pr
 	}
 }
 
+/** The sqlite3 package n8n loads in an install: its folder and version. */
+function sqliteOf(rt: N8nRuntime): { folder: string; version: string } | undefined {
+	try {
+		const manifest = require.resolve('sqlite3/package.json', {
+			paths: [path.dirname(path.dirname(rt.n8nBin))],
+		});
+		const { version } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string };
+		return { folder: path.dirname(manifest), version };
+	} catch {
+		return undefined;
+	}
+}
+
+const SQLITE_BINARY = path.join('build', 'Release', 'node_sqlite3.node');
+
+/**
+ * The line's Node loading the install's sqlite3 and answering a query with it: status 0 and the Node
+ * version on stdout when it works.
+ */
+function sqliteLoads(rt: N8nRuntime) {
+	const n8nFolder = JSON.stringify(path.dirname(path.dirname(rt.n8nBin)));
+	const script = `const sqlite3 = require(require.resolve('sqlite3', { paths: [${n8nFolder}] }));
+new sqlite3.Database(':memory:').get('select sqlite_version() as v', (error) => {
+	if (error) throw error;
+	process.stdout.write(process.version);
+});`;
+	return spawnSync(rt.node, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
+}
+
+/**
+ * Step 2 without a build, when another line's finished install in the same cache root has the same
+ * sqlite3 version: its binary is copied. sqlite3 is a Node-API addon built for Node-API 6 (below),
+ * so one binary loads on every Node from 12 on, and a build from source costs about 200 s of CPU
+ * (the SQLite amalgamation at -O3: 140 s), which a fresh CI machine would otherwise spend twice.
+ * Kept only if this line's Node loads it (a binary an earlier install built for a later Node-API
+ * does not); otherwise, or with nothing to copy, false, and the step builds.
+ */
+function reuseSqliteBuild(rt: N8nRuntime, root: string | undefined, log: Log): boolean {
+	const own = sqliteOf(rt);
+	if (!own) return false;
+	for (const other of Object.values(N8N_LINES)) {
+		if (other.name === rt.line.name) continue;
+		const otherRt = runtime(root, other);
+		const built = sqliteOf(otherRt);
+		const binary = built && path.join(built.folder, SQLITE_BINARY);
+		if (!isInstalled(otherRt) || built?.version !== own.version || !fs.existsSync(binary!))
+			continue;
+		const target = path.join(own.folder, SQLITE_BINARY);
+		fs.mkdirSync(path.dirname(target), { recursive: true });
+		fs.copyFileSync(binary!, target);
+		if (sqliteLoads(rt).status === 0) {
+			log(
+				`[n8n install] step 2/3: sqlite3 ${own.version} as built for n8n ${other.n8n} (a Node-API addon: one binary for every Node), no build`,
+			);
+			return true;
+		}
+		fs.rmSync(target, { force: true });
+	}
+	return false;
+}
+
 /** Installs n8n into the cache folder unless it is already there; returns the paths to run it. */
 export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<N8nRuntime> {
 	const log = options.log ?? defaultLog;
@@ -290,33 +352,28 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 				`${nodePackageName()}@${nodeVersion} did not provide ${rt.node} and its headers`,
 			);
 		}
-		await runStep(
-			`step 2/3: npm rebuild sqlite3 (built from source against the Node ${nodeVersion} headers)`,
-			['rebuild', 'sqlite3', '--foreground-scripts', '--loglevel=error'],
-			{
-				cwd: rt.dir,
-				env: {
-					...env,
-					npm_config_build_from_source: 'true',
-					JOBS: 'max',
-					PATH: pathWithNodeFirst(rt.node),
+		const reused = reuseSqliteBuild(rt, options.root, log);
+		if (!reused)
+			await runStep(
+				`step 2/3: npm rebuild sqlite3 (built from source against the Node ${nodeVersion} headers)`,
+				['rebuild', 'sqlite3', '--foreground-scripts', '--loglevel=error'],
+				{
+					cwd: rt.dir,
+					env: {
+						...env,
+						npm_config_build_from_source: 'true',
+						// Node-API 6, as sqlite3's own prebuilt binaries: node-gyp would take the running
+						// Node's (10 on Node 24), and that binary crashes Node 20; 6 serves every line.
+						npm_config_napi_build_version: '6',
+						JOBS: 'max',
+						PATH: pathWithNodeFirst(rt.node),
+					},
+					timeoutMs,
+					log,
 				},
-				timeoutMs,
-				log,
-			},
-		);
+			);
 		log(`[n8n install] step 3/3: checking that n8n and sqlite3 load on Node ${nodeVersion}`);
-		const check = spawnSync(
-			rt.node,
-			[
-				'-e',
-				`require(require.resolve('sqlite3', { paths: [${JSON.stringify(path.dirname(path.dirname(rt.n8nBin)))}] })); process.stdout.write(process.version)`,
-			],
-			{
-				encoding: 'utf8',
-				timeout: 60_000,
-			},
-		);
+		const check = sqliteLoads(rt);
 		if (check.status !== 0)
 			throw new InstallError(`sqlite3 does not load on Node ${nodeVersion}:\n${check.stderr}`);
 		const version = spawnSync(rt.node, [rt.n8nBin, '--version'], {
