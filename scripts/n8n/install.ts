@@ -291,12 +291,12 @@ function reuseSqliteBuild(rt: N8nRuntime, root: string | undefined, log: Log): b
 		if (other.name === rt.line.name) continue;
 		const otherRt = runtime(root, other);
 		const built = sqliteOf(otherRt);
-		const binary = built && path.join(built.folder, SQLITE_BINARY);
-		if (!isInstalled(otherRt) || built?.version !== own.version || !fs.existsSync(binary!))
-			continue;
+		if (!built || built.version !== own.version || !isInstalled(otherRt)) continue;
+		const binary = path.join(built.folder, SQLITE_BINARY);
+		if (!fs.existsSync(binary)) continue;
 		const target = path.join(own.folder, SQLITE_BINARY);
 		fs.mkdirSync(path.dirname(target), { recursive: true });
-		fs.copyFileSync(binary!, target);
+		fs.copyFileSync(binary, target);
 		if (sqliteLoads(rt).status === 0) {
 			log(
 				`[n8n install] step 2/3: sqlite3 ${own.version} as built for n8n ${other.n8n} (a Node-API addon: one binary for every Node), no build`,

@@ -42,7 +42,7 @@ export function useSandbox(
 			} else ctx.sandbox = await startSandbox(startOptions);
 			ctx.call = apiClient(ctx.sandbox.url);
 		},
-		startTimeoutMs(startOptions.reservations) + 30_000,
+		startTimeoutMs(startOptions) + 30_000,
 	);
 	afterAll(async () => {
 		await ctx.sandbox?.stop();
