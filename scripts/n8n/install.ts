@@ -83,16 +83,35 @@ function folderMegabytes(dir: string): number | undefined {
 	return Number.isNaN(mb) ? undefined : mb;
 }
 
-/** Runs one npm step with a time limit and a progress line every 15 s; rejects with npm's last lines. */
+/** Bun's binary for this platform, from the project's dev dependencies (the `bun` package's build). */
+export function bunBinary(root = REPO_ROOT): string | undefined {
+	const arch = ({ x64: 'x64', arm64: 'aarch64' } as Record<string, string>)[process.arch];
+	const file = path.join(root, 'node_modules/@oven', `bun-${process.platform}-${arch}`, 'bin/bun');
+	return arch && fs.existsSync(file) ? file : undefined;
+}
+
+/**
+ * Runs one npm (or bun) step with a time limit and a progress line every 15 s; rejects with its
+ * last lines.
+ */
 function runStep(
 	title: string,
 	args: string[],
-	opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; log: Log; sizeOf?: string },
+	opts: {
+		cwd: string;
+		env: NodeJS.ProcessEnv;
+		timeoutMs: number;
+		log: Log;
+		sizeOf?: string;
+		command?: string;
+	},
 ): Promise<void> {
 	const started = Date.now();
+	const command = opts.command ?? NPM;
+	const tool = path.basename(command);
 	opts.log(`[n8n install] ${title}`);
 	return new Promise((resolve, reject) => {
-		const child = spawn(NPM, args, {
+		const child = spawn(command, args, {
 			cwd: opts.cwd,
 			env: opts.env,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,7 +151,7 @@ function runStep(
 			clearInterval(heartbeat);
 			clearTimeout(timer);
 			process.removeListener('exit', stopChild);
-			reject(new InstallError(`cannot run npm (${error.message}): is npm on the PATH?`));
+			reject(new InstallError(`cannot run ${command} (${error.message})`));
 		});
 		child.once('close', (code, signal) => {
 			clearInterval(heartbeat);
@@ -154,7 +173,7 @@ function runStep(
 					'\nThe native build failed: it needs python3, make and a C++ compiler (Debian: apt-get install -y python3 make g++).';
 			reject(
 				new InstallError(
-					`${title} ${timedOut ? `timed out after ${Math.round(opts.timeoutMs / 60_000)} minutes` : `failed (${signal ?? `exit code ${code}`})`}.\n--- last lines of npm's output ---\n${tail}\n---${hint}`,
+					`${title} ${timedOut ? `timed out after ${Math.round(opts.timeoutMs / 60_000)} minutes` : `failed (${signal ?? `exit code ${code}`})`}.\n--- last lines of ${tool}'s output ---\n${tail}\n---${hint}`,
 				),
 			);
 		});
@@ -339,11 +358,28 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			log(`[n8n install] the tree of ${path.relative(REPO_ROOT, lockFile)}: nothing to resolve`);
 		}
 		const env = cleanNpmEnv({ npm_config_nodedir: rt.nodeDir });
-		await runStep(
-			`step 1/3: npm install n8n@${n8nVersion} ${nodePackageName()}@${nodeVersion} (install scripts skipped)`,
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-			{ cwd: rt.dir, env, timeoutMs, log, sizeOf: rt.dir },
-		);
+		const packages = `n8n@${n8nVersion} ${nodePackageName()}@${nodeVersion} (install scripts skipped)`;
+		const npmInstall = () =>
+			runStep(
+				`step 1/3: npm install ${packages}`,
+				['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+				{ cwd: rt.dir, env, timeoutMs, log, sizeOf: rt.dir },
+			);
+		// A locked tree is installed with bun where the project's dev dependencies bring it: it
+		// reads npm's lock file and takes the versions it pins. npm spent minutes of CPU unpacking
+		// the 2.9 GB (on a fresh 2-core machine, 400 s of CPU for n8n 2.41.1), bun takes seconds.
+		// It hoists some packages otherwise than npm (the same packages, in other folders).
+		const bun = lockFile ? bunBinary() : undefined;
+		if (bun)
+			await runStep(
+				`step 1/3: bun install ${packages}, the versions of the lock file`,
+				['install', '--frozen-lockfile', '--ignore-scripts', '--no-progress'],
+				{ cwd: rt.dir, env, timeoutMs, log, sizeOf: rt.dir, command: bun },
+			).catch((error: unknown) => {
+				log(`[n8n install] ${(error as Error).message}\n[n8n install] installing with npm instead`);
+				return npmInstall();
+			});
+		else await npmInstall();
 		if (
 			!fs.existsSync(rt.node) ||
 			!fs.existsSync(path.join(rt.nodeDir, 'include', 'node', 'node.h'))
@@ -365,6 +401,10 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 						// Node-API 6, as sqlite3's own prebuilt binaries: node-gyp would take the running
 						// Node's (10 on Node 24), and that binary crashes Node 20; 6 serves every line.
 						npm_config_napi_build_version: '6',
+						// SQLite's amalgamation at -O1 (the makefile puts CFLAGS after the -O3 of sqlite3's
+						// build files): 46 s of CPU instead of 138 s on a 2-core machine, for a server that
+						// tests and `npm run dev` run with a few workflows.
+						CFLAGS: '-O1',
 						JOBS: 'max',
 						PATH: pathWithNodeFirst(rt.node),
 					},
