@@ -7,12 +7,12 @@
  * `package.json`, `nodes/` and `credentials/`, and the tarball's compiled `.js` and `package.json`.
  * An unpublished package has neither, so this runs the scanner's exported analysis
  * (`analyzePackage`, with the scanner's own file patterns) on the staged package (stage.ts) and on
- * an unpacked `npm pack` of a clean build of it, and counts errors and warnings with the scanner's
- * exported config (`analyzePackage` itself fails on errors only). It also checks what the tarball
- * holds: the package files, and in `dist/` the compiled credentials and nodes (one `.js` per source
- * file, no declarations, no source maps, and no `.js` that names a source map: see CONTRIBUTING.md,
- * "What the package ships"), their codex `.node.json` files and the icons, nothing else. Exits 1 on
- * any problem.
+ * an unpacked `npm pack` of a clean build of it (in CI, the tarball it packed: tarballToCheck), and
+ * counts errors and warnings with the scanner's exported config (`analyzePackage` itself fails on
+ * errors only). It also checks what the tarball holds: the package files, and in `dist/` the
+ * compiled credentials and nodes (one `.js` per source file, no declarations, no source maps, and no
+ * `.js` that names a source map: see CONTRIBUTING.md, "What the package ships"), their codex
+ * `.node.json` files and the icons, nothing else. Exits 1 on any problem.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -113,6 +113,17 @@ function contentsLeg(staged: StagedPackage, unpacked: string, tarball: string): 
 	};
 }
 
+/**
+ * The tarball CI packed once from its clean clone's build (`RR_PACKED_TARBALL`: the one every
+ * suite installs, so the one to check), else `npm pack` of a clean build of the staged sources.
+ */
+async function tarballToCheck(staged: StagedPackage, work: string): Promise<string> {
+	const packed = process.env.RR_PACKED_TARBALL;
+	if (packed) return packed;
+	await buildPackage(staged.dir);
+	return packPackage(work, staged.dir);
+}
+
 const SCANNER_VERSION = (
 	JSON.parse(
 		fs.readFileSync(require.resolve('@n8n/scan-community-package/package.json'), 'utf8'),
@@ -127,8 +138,7 @@ runChecks(
 		const staged = await stagePackage();
 		try {
 			const results = [await lintLeg(scanner, 'source', staged.dir, scanner.SOURCE_FILE_PATTERNS)];
-			await buildPackage(staged.dir);
-			const tarball = await packPackage(work, staged.dir);
+			const tarball = await tarballToCheck(staged, work);
 			const unpacked = path.join(work, 'package');
 			await unpackTarball(tarball, unpacked);
 			results.push(await lintLeg(scanner, 'tarball', unpacked, TARBALL_FILE_PATTERNS));
