@@ -10,6 +10,7 @@ module.exports = {
 	globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
 	globalTeardown: undefined,
 	maxWorkers: 2,
+	testSequencer: '<rootDir>/test/e2e/sequencer.js',
 	// The tests stop the servers they start; never let a leftover socket hold CI until its time limit.
 	forceExit: true,
 	testTimeout: 180000,

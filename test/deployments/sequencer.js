@@ -7,6 +7,8 @@
  * not side by side; a file that fails early lets it start sooner), then the short tests. 562 to
  * 626 s on 2 cores before the update test. A file not listed runs after the listed ones.
  */
+const { orderedSequencer } = require('../support/orderedSequencer');
+
 const ORDER = [
 	'chaos/queue-durable',
 	'chaos/default',
@@ -21,19 +23,4 @@ const ORDER = [
 	'examples',
 ];
 
-const rank = (path) => {
-	const at = ORDER.findIndex((name) => path.replace(/\\/g, '/').endsWith(`/${name}.deploy.ts`));
-	return at < 0 ? ORDER.length - 0.5 : at;
-};
-
-class DeploymentSequencer {
-	sort(tests) {
-		return [...tests].sort((a, b) => rank(a.path) - rank(b.path));
-	}
-	cacheResults() {}
-	allFailedTests(tests) {
-		return tests;
-	}
-}
-
-module.exports = DeploymentSequencer;
+module.exports = orderedSequencer(ORDER, '.deploy.ts');
