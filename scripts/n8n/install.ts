@@ -4,11 +4,11 @@
  *
  *   npx tsx scripts/n8n/install.ts [--force] [--timeout-minutes 25]
  *
- * The steps (measured in DESIGN.md): `npm install --ignore-scripts` of n8n with the linkedom
- * override and node-<platform>-<arch> (the tree of the line's lock file in ./locks/ where there is
- * one for this platform), then `npm rebuild sqlite3` built from source against the line's Node
- * headers (or, when the other line is installed with the same sqlite3, its binary copied), then a
- * check that the server starts its CLI. About 4 minutes and 2.9 GB.
+ * The steps (measured in CONTRIBUTING.md): n8n with the linkedom override and node-<platform>-<arch>
+ * installed without install scripts (the tree of the line's lock file in ./locks/, with bun, where
+ * there is one for this platform; else `npm install`), then `npm rebuild sqlite3` built from source
+ * against the line's Node headers (or, when the other line is installed with the same sqlite3, its
+ * binary copied), then a check that the server starts its CLI. About 2 minutes and 2.9 GB.
  * Every step prints a progress line; npm steps have a time limit; a missing tool, too little disk
  * space or an unreachable registry stops with a message that says what to do.
  */
@@ -298,8 +298,8 @@ new sqlite3.Database(':memory:').get('select sqlite_version() as v', (error) => 
 /**
  * Step 2 without a build, when another line's finished install in the same cache root has the same
  * sqlite3 version: its binary is copied. sqlite3 is a Node-API addon built for Node-API 6 (below),
- * so one binary loads on every Node from 12 on, and a build from source costs about 200 s of CPU
- * (the SQLite amalgamation at -O3: 140 s), which a fresh CI machine would otherwise spend twice.
+ * so one binary loads on every Node from 12 on, and a build from source costs about 100 s of CPU
+ * (the SQLite amalgamation at -O1, below: 46 s), which a fresh CI machine would otherwise spend twice.
  * Kept only if this line's Node loads it (a binary an earlier install built for a later Node-API
  * does not); otherwise, or with nothing to copy, false, and the step builds.
  */
@@ -338,7 +338,7 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 		const started = Date.now();
 		const timeoutMs = (options.timeoutMinutes ?? 25) * 60_000;
 		log(`[n8n install] installing n8n ${n8nVersion} and Node ${nodeVersion} into ${rt.dir}`);
-		log('[n8n install] this happens once (about 4 minutes, 2.9 GB); later runs reuse it');
+		log('[n8n install] this happens once (about 2 minutes, 2.9 GB); later runs reuse it');
 		preflight(rt);
 		fs.rmSync(rt.marker, { force: true });
 		if (fs.existsSync(path.join(rt.dir, 'node_modules')))
