@@ -83,29 +83,53 @@ function folderMegabytes(dir: string): number | undefined {
 	return Number.isNaN(mb) ? undefined : mb;
 }
 
-/** Bun's binary for this platform, from the project's dev dependencies (the `bun` package's build). */
-export function bunBinary(root = REPO_ROOT): string | undefined {
+/** The bun release that installs a line's locked tree (step 1). */
+const BUN_VERSION = '1.4.4';
+
+/**
+ * Bun's binary for this platform, installed from the npm registry into the cache folder once: its
+ * build for the platform (`@oven/bun-<platform>-<arch>`, what the `bun` package's install script
+ * would pick, one download of about 40 MB), not a dev dependency of the project, whose `npm ci`
+ * would download the builds for glibc and musl both. Undefined when that fails: npm installs.
+ */
+async function bunBinary(root: string, step: StepOptions): Promise<string | undefined> {
 	const arch = ({ x64: 'x64', arm64: 'aarch64' } as Record<string, string>)[process.arch];
-	const file = path.join(root, 'node_modules/@oven', `bun-${process.platform}-${arch}`, 'bin/bun');
-	return arch && fs.existsSync(file) ? file : undefined;
+	if (!arch) return undefined;
+	const name = `@oven/bun-${process.platform}-${arch}`;
+	const folder = path.join(root, `bun-${BUN_VERSION}`);
+	const binary = path.join(folder, 'node_modules', name, 'bin', 'bun');
+	if (fs.existsSync(binary)) return binary;
+	// Into a folder of its own, then renamed: two lines may be installed at once.
+	const own = `${folder}.${process.pid}`;
+	try {
+		await runStep(
+			`step 1/3: ${name}@${BUN_VERSION} (bun, which installs the locked tree)`,
+			['install', '--no-save', '--no-package-lock', '--prefix', own, `${name}@${BUN_VERSION}`],
+			{ ...step, cwd: root },
+		);
+		fs.renameSync(own, folder);
+	} catch (error) {
+		step.log(`[n8n install]   ${(error as Error).message.split('\n')[0]}`);
+	} finally {
+		fs.rmSync(own, { recursive: true, force: true });
+	}
+	return fs.existsSync(binary) ? binary : undefined;
+}
+
+interface StepOptions {
+	cwd: string;
+	env: NodeJS.ProcessEnv;
+	timeoutMs: number;
+	log: Log;
+	sizeOf?: string;
+	command?: string;
 }
 
 /**
  * Runs one npm (or bun) step with a time limit and a progress line every 15 s; rejects with its
  * last lines.
  */
-function runStep(
-	title: string,
-	args: string[],
-	opts: {
-		cwd: string;
-		env: NodeJS.ProcessEnv;
-		timeoutMs: number;
-		log: Log;
-		sizeOf?: string;
-		command?: string;
-	},
-): Promise<void> {
+function runStep(title: string, args: string[], opts: StepOptions): Promise<void> {
 	const started = Date.now();
 	const command = opts.command ?? NPM;
 	const tool = path.basename(command);
@@ -365,11 +389,12 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 				['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
 				{ cwd: rt.dir, env, timeoutMs, log, sizeOf: rt.dir },
 			);
-		// A locked tree is installed with bun where the project's dev dependencies bring it: it
-		// reads npm's lock file and takes the versions it pins. npm spent minutes of CPU unpacking
-		// the 2.9 GB (on a fresh 2-core machine, 400 s of CPU for n8n 2.41.1), bun takes seconds.
-		// It hoists some packages otherwise than npm (the same packages, in other folders).
-		const bun = lockFile ? bunBinary() : undefined;
+		// A locked tree is installed with bun: it reads npm's lock file and takes the versions it
+		// pins. npm spent minutes of CPU unpacking the 2.9 GB (on a fresh 2-core machine, 400 s of
+		// CPU for n8n 2.41.1), bun takes seconds. It hoists some packages otherwise than npm.
+		const bun = lockFile
+			? await bunBinary(path.dirname(rt.dir), { cwd: rt.dir, env, timeoutMs, log })
+			: undefined;
 		if (bun)
 			await runStep(
 				`step 1/3: bun install ${packages}, the versions of the lock file`,

@@ -178,8 +178,8 @@ function sandboxFiles(folder = SANDBOX_FOLDER): string[] {
 /**
  * sandbox/cli.ts bundled into one CommonJS file, and openapi.yaml as JSON, once per version of
  * sandbox/ (.tmp/sandbox-bundle/<hash of its files>/): the sandbox then starts on plain Node,
- * without tsx's loader or the YAML parser, about 1.8 s of CPU less of 5 a start (the tests start
- * one some 150 times a CI run). `npm run sandbox` runs the sources with tsx, as before. The
+ * without tsx's loader or the YAML parser: about 2.5 s of CPU a start instead of 5 (most engine
+ * test files start one, the deployment tests 31). `npm run sandbox` runs the sources with tsx. The
  * bundle keeps its dependencies as requires (found in the project's node_modules) and the
  * sandbox folder as `__dirname`, where openapi.yaml is.
  */
