@@ -53,6 +53,7 @@ interface MutantResult {
 interface Report {
 	files: Record<string, { mutants: MutantResult[] }>;
 }
+
 /** Stryker's incremental file: its report, with the sources it was run on. */
 interface IncrementalResults {
 	files: Record<string, { mutants: MutantResult[]; source: string }>;
