@@ -327,7 +327,7 @@ new sqlite3.Database(':memory:').get('select sqlite_version() as v', (error) => 
  * Kept only if this line's Node loads it (a binary an earlier install built for a later Node-API
  * does not); otherwise, or with nothing to copy, false, and the step builds.
  */
-function reuseSqliteBuild(rt: N8nRuntime, root: string | undefined, log: Log): boolean {
+function reuseSqliteBuild(rt: N8nRuntime, root: string, log: Log): boolean {
 	const own = sqliteOf(rt);
 	if (!own) return false;
 	for (const other of Object.values(N8N_LINES)) {
@@ -382,6 +382,8 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 			log(`[n8n install] the tree of ${path.relative(REPO_ROOT, lockFile)}: nothing to resolve`);
 		}
 		const env = cleanNpmEnv({ npm_config_nodedir: rt.nodeDir });
+		// Where every line's install lives: bun and the other line's sqlite3 build are shared there.
+		const cacheFolder = path.dirname(rt.dir);
 		const packages = `n8n@${n8nVersion} ${nodePackageName()}@${nodeVersion} (install scripts skipped)`;
 		const npmInstall = () =>
 			runStep(
@@ -393,7 +395,7 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 		// pins. npm spent minutes of CPU unpacking the 2.9 GB (on a fresh 2-core machine, 400 s of
 		// CPU for n8n 2.41.1), bun takes seconds. It hoists some packages otherwise than npm.
 		const bun = lockFile
-			? await bunBinary(path.dirname(rt.dir), { cwd: rt.dir, env, timeoutMs, log })
+			? await bunBinary(cacheFolder, { cwd: rt.dir, env, timeoutMs, log })
 			: undefined;
 		if (bun)
 			await runStep(
@@ -413,7 +415,7 @@ export async function ensureN8nInstalled(options: InstallOptions = {}): Promise<
 				`${nodePackageName()}@${nodeVersion} did not provide ${rt.node} and its headers`,
 			);
 		}
-		const reused = reuseSqliteBuild(rt, options.root, log);
+		const reused = reuseSqliteBuild(rt, cacheFolder, log);
 		if (!reused)
 			await runStep(
 				`step 2/3: npm rebuild sqlite3 (built from source against the Node ${nodeVersion} headers)`,

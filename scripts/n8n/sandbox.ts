@@ -71,14 +71,9 @@ export function startTimeoutMs({
 	return 60_000 + reservations * Math.max(3, restaurants);
 }
 
+/** The sandbox command line's options for `options`. */
 function cliArgs(options: SandboxOptions): string[] {
-	const args = [
-		path.join(REPO_ROOT, 'sandbox/cli.ts'),
-		'--port',
-		String(options.port ?? 0),
-		'--host',
-		options.host ?? '127.0.0.1',
-	];
+	const args = ['--port', String(options.port ?? 0), '--host', options.host ?? '127.0.0.1'];
 	if (options.quiet) args.push('--quiet');
 	if (options.today) args.push('--today', options.today);
 	if (options.reservations !== undefined) args.push('--reservations', String(options.reservations));
@@ -220,11 +215,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	const managed = startProcess(
 		'sandbox',
 		process.execPath,
-		[
-			'--enable-source-maps',
-			bundle.cli,
-			...cliArgs({ openapi: bundle.openapi, ...options }).slice(1),
-		],
+		['--enable-source-maps', bundle.cli, ...cliArgs({ openapi: bundle.openapi, ...options })],
 		{
 			env: cleanNpmEnv(),
 			onLine: (line) => {
