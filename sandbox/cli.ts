@@ -65,6 +65,10 @@ const program = new Command()
 		'--openapi <file>',
 		'the OpenAPI document to follow instead of sandbox/openapi.yaml (routes, validation, reservation fields): e.g. a copy with a field the platform is adding',
 	)
+	.option(
+		'--seed-cache <folder>',
+		'keep the seeded data in this folder and take it from there on the next start with the same seed options (a folder for this version of the sandbox only)',
+	)
 	.option('-q, --quiet', 'do not log requests')
 	.parse();
 
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
 		today?: string;
 		quiet?: boolean;
 		openapi?: string;
+		seedCache?: string;
 	}>();
 	const log = opts.quiet ? undefined : (line: string) => process.stdout.write(`${line}\n`);
 	const { app, store } = await buildSandbox({
@@ -119,6 +124,7 @@ async function main(): Promise<void> {
 		reading: opts.reading,
 		tokenLifetimeSeconds: opts.tokenLifetime,
 		openapi: opts.openapi === undefined ? undefined : readOpenApiDocument(opts.openapi),
+		seedCacheFolder: opts.seedCache,
 		log,
 	});
 	try {

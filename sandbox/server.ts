@@ -24,6 +24,7 @@ import { ApiProblem, sendProblemDetails } from './problems';
 import { DEFAULT_READING, readingNamed, type Reading, type ReadingName } from './readings';
 import { problemSender, readingResolver } from './readings/http';
 import { buildSeed, DEFAULT_RESERVATIONS_PER_RESTAURANT, restaurantSeeds } from './seed';
+import { cachedSeed } from './seed/cache';
 import { Store } from './store/store';
 import { readOpenApiDocument, type OpenApiDocument } from './openapiDocument';
 import { requestValidatorCompiler } from './validation';
@@ -65,6 +66,11 @@ export interface SandboxOptions {
 	 * reservation's fields. sandbox/openapi.yaml when absent (a test may give a changed copy).
 	 */
 	openapi?: OpenApiDocument;
+	/**
+	 * A folder to keep the seeded data in between starts with the same seed options
+	 * (./seed/cache.ts); it must belong to this version of the sandbox's code. Seeded anew when absent.
+	 */
+	seedCacheFolder?: string;
 	/**
 	 * Receives one line per request (method, path and query, status, time: never a header or the
 	 * body); nothing is logged when absent.
@@ -132,7 +138,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const openapi = options.openapi ?? readOpenApiDocument();
 	const fields = reservationFields(openapi);
 	const store = new Store(() => {
-		const seed = buildSeed({ today, reservationsPerRestaurant, extraProducts, restaurants });
+		const seedOptions = { today, reservationsPerRestaurant, extraProducts, restaurants };
+		const seed = cachedSeed(options.seedCacheFolder, seedOptions, () => buildSeed(seedOptions));
 		for (const data of seed.restaurants.values())
 			for (const reservation of data.reservations.values()) withDefaults(reservation, fields);
 		return seed;

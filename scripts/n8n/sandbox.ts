@@ -176,14 +176,19 @@ function sandboxFiles(folder = SANDBOX_FOLDER): string[] {
  * without tsx's loader or the YAML parser: about 2.5 s of CPU a start instead of 5 (most engine
  * test files start one, the deployment tests 31). `npm run sandbox` runs the sources with tsx. The
  * bundle keeps its dependencies as requires (found in the project's node_modules) and the
- * sandbox folder as `__dirname`, where openapi.yaml is.
+ * sandbox folder as `__dirname`, where openapi.yaml is. Its `seeds/` folder keeps the seeded data
+ * of each set of seed options (`--seed-cache`): about 0.4 s less of each start.
  */
-export function sandboxBundle(): { cli: string; openapi: string } {
+export function sandboxBundle(): { cli: string; openapi: string; seeds: string } {
 	const hash = createHash('sha256').update(esbuildVersion);
 	for (const file of sandboxFiles())
 		hash.update(`\0${file}\0`).update(fs.readFileSync(path.join(SANDBOX_FOLDER, file)));
 	const folder = path.join(REPO_ROOT, '.tmp/sandbox-bundle', hash.digest('hex').slice(0, 16));
-	const bundle = { cli: path.join(folder, 'cli.js'), openapi: path.join(folder, 'openapi.json') };
+	const bundle = {
+		cli: path.join(folder, 'cli.js'),
+		openapi: path.join(folder, 'openapi.json'),
+		seeds: path.join(folder, 'seeds'),
+	};
 	if (fs.existsSync(bundle.cli)) return bundle;
 	fs.mkdirSync(folder, { recursive: true });
 	// Written under names of their own and renamed: test workers may build the same bundle at once.
@@ -215,7 +220,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	const managed = startProcess(
 		'sandbox',
 		process.execPath,
-		['--enable-source-maps', bundle.cli, ...cliArgs({ openapi: bundle.openapi, ...options })],
+		[
+			'--enable-source-maps',
+			bundle.cli,
+			...cliArgs({ openapi: bundle.openapi, ...options }),
+			...['--seed-cache', bundle.seeds],
+		],
 		{
 			env: cleanNpmEnv(),
 			onLine: (line) => {
