@@ -4,7 +4,8 @@
  * side, about as long as a chaos run), the third chaos run and the 1,000-restaurant run as the
  * first two of them end (its polls need a core more than the short tests do), the queue-mode chaos
  * run when a third file has ended, normally the queue-durable chaos run (three n8n processes each:
- * not side by side; a file that fails early lets it start sooner), then the short tests. 562 to
+ * not side by side; a file that fails early lets it start sooner), then the queue workers' file
+ * (overbooking, a worker killed, the examples: one queue deployment), then the short tests. 562 to
  * 626 s on 2 cores before the update test. A file not listed runs after the listed ones.
  */
 const { orderedSequencer } = require('../support/orderedSequencer');
@@ -16,11 +17,9 @@ const ORDER = [
 	'chaos/durable',
 	'manyRestaurants',
 	'chaos/queue',
+	'queueWorkers',
 	'firstActivation',
 	'budget',
-	'overbooking',
-	'workerKill',
-	'examples',
 ];
 
 module.exports = orderedSequencer(ORDER, '.deploy.ts');

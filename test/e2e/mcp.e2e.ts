@@ -329,6 +329,8 @@ beforeAll(async () => {
 	// The desks' credentials and workflows are imported with the examples' (each n8n import is a
 	// CLI boot of its own); the credentials, imported first, wait for the desks' sandboxes.
 	env = await startEnvironment('mcp', {
+		// The agent talks to n8n's MCP endpoint, the test to its REST API: no editor.
+		editor: false,
 		extraCredentials: async (sandboxUrl) => {
 			await readingSandboxes;
 			return [

@@ -4,7 +4,7 @@
  * and one for the moments (reminders, not arrived, visit ended; ./support/momentLedger):
  * `deployment moments: N due, N reported, L lost, D duplicated, E early, C for a cancelled booking, W wrong; max lateness …`.
  * Nothing may be lost, duplicated or wrong, except n8n's own loss in queue mode: the one poll's
- * changes in the execution whose worker was killed (reproduced in ../workerKill.deploy.ts).
+ * changes in the execution whose worker was killed (reproduced in ../queueWorkers.deploy.ts).
  * One test file per deployment (../chaos/), so that jest can run two at once; a deployment left out
  * of RR_DEPLOYMENTS is skipped. A deployment's run may have the sandbox answer in another reading
  * of the spec (docs/deploying.md says which, and why): its lines then name the reading,

@@ -1,7 +1,7 @@
 /**
  * What each example must do, checked the same way wherever it runs: `n8n execute` beside one
  * process (test/e2e/server.e2e.ts, and the oldest n8n supported: test/compat/), or a manual run on
- * a queue-mode worker (test/deployments/examples.deploy.ts). Each check takes the way to run the example, looks at the
+ * a queue-mode worker (test/deployments/queueWorkers.deploy.ts). Each check takes the way to run the example, looks at the
  * sandbox before, runs it, and checks the workflow's output and the change in the sandbox (or the
  * file written).
  */
