@@ -19,8 +19,8 @@ module.exports = {
 	transform: {
 		// Transpiled file by file with esbuild, source maps kept (test/support/esbuildTransform.js):
 		// `npm run typecheck` checks the types once; checking them again in every worker doubled the
-		// transform time of a fresh run, and ts-jest's transpiling alone took 30 s of CPU more than
-		// esbuild's for the unit tests of a fresh run.
+		// transform time of a fresh run, and ts-jest's transpiling alone took 25 s of CPU more than
+		// esbuild's for test/unit/ on a fresh run.
 		'^.+\\.ts$': '<rootDir>/test/support/esbuildTransform.js',
 	},
 };

@@ -13,12 +13,20 @@ import v8 from 'node:v8';
 import type { SeedResult } from '../store/store';
 import type { SeedOptions } from '.';
 
+/**
+ * Seeds of at most this many reservations in all are kept (about 1.1 kB each on disk). The larger
+ * ones are each started by one test or bench (50,000 bookings in a horizon, 1,000 restaurants): a
+ * kept copy would be tens to hundreds of MB, written and never read.
+ */
+const KEPT_UP_TO_RESERVATIONS = 20_000;
+
 export function cachedSeed(
 	folder: string | undefined,
 	options: SeedOptions,
 	build: () => SeedResult,
 ): SeedResult {
-	if (!folder) return build();
+	const reservations = options.reservationsPerRestaurant * Math.max(3, options.restaurants ?? 3);
+	if (!folder || reservations > KEPT_UP_TO_RESERVATIONS) return build();
 	const key = createHash('sha256')
 		.update(
 			JSON.stringify([

@@ -14,12 +14,16 @@ let folder: string;
 beforeEach(() => (folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rr-seed-cache-'))));
 afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
 
-/** cachedSeed with a build that counts its calls. */
-function seedCounting(options: SeedOptions, into: string | null = folder) {
+/** cachedSeed with a build (the seed's own by default) that counts its calls. */
+function seedCounting(
+	options: SeedOptions,
+	into: string | null = folder,
+	build = () => buildSeed(options),
+) {
 	let builds = 0;
 	const seed = cachedSeed(into ?? undefined, options, () => {
 		builds += 1;
-		return buildSeed(options);
+		return build();
 	});
 	return { seed, builds };
 }
@@ -56,6 +60,22 @@ describe('the seed kept between starts', () => {
 		expect(seedCounting(OPTIONS).builds).toBe(0);
 		expect(seedCounting(OPTIONS, null).builds).toBe(1);
 		expect(seedCounting(OPTIONS, null).builds).toBe(1);
+	});
+
+	it('is not kept beyond 20,000 reservations in all (each such seed is started once)', () => {
+		const small = buildSeed(OPTIONS);
+		const builds = (options: SeedOptions) => seedCounting(options, folder, () => small).builds;
+		const largest = { ...OPTIONS, reservationsPerRestaurant: 5_000, restaurants: 4 };
+		expect(builds(largest)).toBe(1);
+		expect(builds(largest)).toBe(0);
+		for (const larger of [
+			{ ...OPTIONS, reservationsPerRestaurant: 6_667 },
+			{ ...OPTIONS, reservationsPerRestaurant: 40, restaurants: 1_000 },
+		]) {
+			expect(builds(larger)).toBe(1);
+			expect(builds(larger)).toBe(1);
+		}
+		expect(fs.readdirSync(folder)).toHaveLength(1);
 	});
 });
 
