@@ -12,6 +12,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import type { SeedResult } from '../store/store';
 import type { SeedOptions } from '.';
+import { RESTAURANT_SEEDS } from './restaurants';
 
 /**
  * Seeds of at most this many reservations in all are kept (about 1.1 kB each on disk). The larger
@@ -25,15 +26,17 @@ export function cachedSeed(
 	options: SeedOptions,
 	build: () => SeedResult,
 ): SeedResult {
-	const reservations = options.reservationsPerRestaurant * Math.max(3, options.restaurants ?? 3);
-	if (!folder || reservations > KEPT_UP_TO_RESERVATIONS) return build();
+	// The seeded restaurants are always there; `restaurants` beyond them adds generated ones.
+	const restaurants = Math.max(RESTAURANT_SEEDS.length, options.restaurants ?? 0);
+	if (!folder || options.reservationsPerRestaurant * restaurants > KEPT_UP_TO_RESERVATIONS)
+		return build();
 	const key = createHash('sha256')
 		.update(
 			JSON.stringify([
 				options.today,
 				options.reservationsPerRestaurant,
 				options.extraProducts ?? 0,
-				options.restaurants ?? 0,
+				restaurants,
 			]),
 		)
 		.digest('hex')
